@@ -1,0 +1,29 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
+};
+
+// Unit tests sit beside their code; integration tests (real Postgres, Redis and local fixture
+// servers) live in tests/integration, each file with its own database and queue prefix.
+const config: Config = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/packages/*/src/**/*.test.ts', '<rootDir>/apps/*/src/**/*.test.ts'],
+    },
+    {
+      displayName: 'integration',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/support/global-setup.ts',
+      testTimeout: 60_000,
+    },
+  ],
+};
+
+export default config;

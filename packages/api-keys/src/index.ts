@@ -1,0 +1,2 @@
+export * from './api-key-format';
+export * from './api-key-store';

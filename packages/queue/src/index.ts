@@ -1,0 +1,4 @@
+export * from './redis-connection';
+export * from './job-catalog';
+export * from './enrichment-flow';
+export * from './queue-prefix';

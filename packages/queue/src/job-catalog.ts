@@ -1,0 +1,44 @@
+import type { JobsOptions } from 'bullmq';
+import { z } from 'zod';
+
+// Every queue job the system knows: its queue, its payload schema and its options.
+// Producers build payloads through these schemas and workers validate them again on receipt.
+
+export const QueueName = {
+  scrape: 'scrape',
+  finalize: 'finalize',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+const enrichmentStep = z.object({
+  jobId: z.uuid(),
+  domain: z.string().min(1).max(253),
+});
+
+export const jobCatalog = {
+  scrape: { queue: QueueName.scrape, payload: enrichmentStep },
+  finalize: { queue: QueueName.finalize, payload: enrichmentStep },
+} as const;
+
+export type JobName = keyof typeof jobCatalog;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobCatalog)[N]['payload']>;
+
+// BullMQ keys for one enrichment's steps. Deterministic, so adding the same flow twice
+// (a retried request, the reconciler) never creates a second copy while the first exists.
+export const bullJobId = (name: JobName, jobId: string): string => `${name}-${jobId}`;
+
+export interface RetryPolicy {
+  attempts: number;
+  backoffMs: number;
+}
+
+export function stepOptions(name: JobName, jobId: string, retry: RetryPolicy): JobsOptions {
+  return {
+    jobId: bullJobId(name, jobId),
+    attempts: retry.attempts,
+    backoff: { type: 'exponential', delay: retry.backoffMs },
+    // Postgres keeps the outcome; Redis only needs finished jobs long enough for debugging.
+    removeOnComplete: { age: 3600, count: 10_000 },
+    removeOnFail: { age: 24 * 3600 },
+  };
+}

@@ -1,0 +1,15 @@
+// `npm run db:migrate`: create the database when missing, then apply pending migrations.
+import { databaseEnv, loadConfig } from '@enrich/config';
+import { ensureDatabase, migrate } from '@enrich/db';
+
+async function main(): Promise<void> {
+  const { DATABASE_URL } = loadConfig(databaseEnv);
+  if (await ensureDatabase(DATABASE_URL)) console.log('created database');
+  const applied = await migrate(DATABASE_URL);
+  console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
