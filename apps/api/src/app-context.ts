@@ -1,0 +1,14 @@
+import type { ApiConfig } from '@enrich/config';
+import type { Db } from '@enrich/db';
+import type { Logger } from '@enrich/logger';
+import type { FlowProducer } from 'bullmq';
+import type { Redis } from 'ioredis';
+
+// Everything a request handler may use; built once in main.ts (or by a test) and passed in.
+export interface AppContext {
+  config: ApiConfig;
+  db: Db;
+  redis: Redis;
+  flows: FlowProducer;
+  logger: Logger;
+}

@@ -1,0 +1,57 @@
+import type { Company, EnrichmentJob } from '@enrich/db';
+import type { CompanyRecord } from '../schemas/company-record';
+import { businessStages } from '../schemas/company-record';
+
+type Stage = (typeof businessStages)[number];
+const isStage = (value: string | null): value is Stage => value !== null && (businessStages as readonly string[]).includes(value);
+type Source = CompanyRecord['sources'][number];
+const SOURCES: readonly string[] = ['website', 'linkedin', 'ai'];
+
+export function companyRecord(company: Company): CompanyRecord {
+  const profiles = company.socialProfiles;
+  const socialProfiles: Record<string, string> = {};
+  if (profiles && typeof profiles === 'object' && !Array.isArray(profiles)) {
+    for (const [network, url] of Object.entries(profiles)) if (typeof url === 'string') socialProfiles[network] = url;
+  }
+  return {
+    name: company.name,
+    domain: company.domain,
+    description: company.description,
+    industry: company.industry,
+    employeeCount: company.employeeCount,
+    location: company.location,
+    businessStage: isStage(company.businessStage) ? company.businessStage : null,
+    fundingStatus: company.fundingStatus,
+    socialProfiles,
+    confidence: company.confidence,
+    sources: company.sources.filter((s): s is Source => SOURCES.includes(s)),
+  };
+}
+
+// The poll answer for each job state, in the contract's shapes.
+export function jobView(job: EnrichmentJob, company: Company | null, estimatedMs: number) {
+  if (job.status === 'completed' && company) {
+    return {
+      status: 'completed' as const,
+      domain: job.domain,
+      data: companyRecord(company),
+      createdAt: job.createdAt.toISOString(),
+      completedAt: (job.completedAt ?? job.createdAt).toISOString(),
+    };
+  }
+  if (job.status === 'failed') {
+    return {
+      status: 'failed' as const,
+      domain: job.domain,
+      createdAt: job.createdAt.toISOString(),
+      completedAt: (job.completedAt ?? job.createdAt).toISOString(),
+      error: { code: job.errorCode ?? 'ENRICHMENT_FAILED', message: job.errorMessage ?? 'enrichment failed' },
+    };
+  }
+  return {
+    status: 'processing' as const,
+    domain: job.domain,
+    createdAt: job.createdAt.toISOString(),
+    estimatedCompletion: new Date(job.createdAt.getTime() + estimatedMs).toISOString(),
+  };
+}

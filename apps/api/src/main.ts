@@ -1,0 +1,38 @@
+import { apiEnv, loadConfig } from '@enrich/config';
+import { createPrismaClient } from '@enrich/db';
+import { createLogger } from '@enrich/logger';
+import { bullPrefix, createRedisConnection } from '@enrich/queue';
+import { FlowProducer } from 'bullmq';
+import { createApp } from './app';
+
+async function main(): Promise<void> {
+  const config = loadConfig(apiEnv);
+  const logger = createLogger(config.LOG_LEVEL, { app: 'api' });
+  const db = createPrismaClient(config.DATABASE_URL);
+  const redis = createRedisConnection(config.REDIS_URL, 'producer');
+  const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(config.QUEUE_PREFIX) });
+  flows.on('error', () => undefined); // reported by /readyz and by failing submissions
+
+  const app = createApp({ config, db, redis, flows, logger });
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    logger.info('api listening', { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}` });
+  });
+
+  const shutdown = async (signal: string) => {
+    logger.info('api shutting down', { signal });
+    server.close();
+    await flows.close().catch(() => undefined);
+    redis.disconnect();
+    await db.$disconnect();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

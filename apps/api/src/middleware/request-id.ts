@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+
+const ACCEPTABLE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    requestId: string;
+  }
+}
+
+// Keeps a caller's own request id when it is sane, so both sides can quote the same id.
+export function requestId(req: Request, res: Response, next: NextFunction): void {
+  const incoming = req.get('x-request-id');
+  req.requestId = incoming && ACCEPTABLE.test(incoming) ? incoming : `req_${randomBytes(12).toString('hex')}`;
+  res.setHeader('X-Request-Id', req.requestId);
+  next();
+}

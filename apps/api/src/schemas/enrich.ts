@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { companyRecordSchema } from './company-record';
+
+const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });
+
+// `domain` is required; `url` is accepted in its place because a documented client example
+// sends it (DESIGN.md). Other fields are ignored so that clients can send more later.
+export const enrichRequestSchema = z
+  .object({
+    domain: z.string().optional().meta({ description: 'Company domain or URL', example: 'acme.com' }),
+    url: z.string().optional().meta({ description: 'Accepted when `domain` is absent' }),
+  })
+  .refine((body) => body.domain !== undefined || body.url !== undefined, {
+    message: 'domain is required',
+    path: ['domain'],
+  })
+  .meta({ id: 'EnrichRequest' });
+
+export const jobIdParamsSchema = z.object({
+  jobId: z.string().meta({ description: 'Job identifier from the submission (UUID)', format: 'uuid' }),
+});
+
+export const enrichAcceptedSchema = z
+  .object({
+    status: z.literal('processing'),
+    jobId: z.uuid(),
+    domain: z.string(),
+    statusEndpoint: z.string().meta({ example: '/api/enrich/8b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3a' }),
+    estimatedDuration: z.number().int().meta({ description: 'Milliseconds, from recent real durations' }),
+  })
+  .meta({ id: 'EnrichAccepted' });
+
+export const jobProcessingSchema = z
+  .object({
+    status: z.literal('processing'),
+    domain: z.string(),
+    createdAt: isoTimestamp,
+    estimatedCompletion: isoTimestamp,
+  })
+  .meta({ id: 'JobProcessing' });
+
+export const jobCompletedSchema = z
+  .object({
+    status: z.literal('completed'),
+    domain: z.string(),
+    data: companyRecordSchema,
+    createdAt: isoTimestamp,
+    completedAt: isoTimestamp,
+  })
+  .meta({ id: 'JobCompleted' });
+
+export const jobFailedSchema = z
+  .object({
+    status: z.literal('failed'),
+    domain: z.string(),
+    createdAt: isoTimestamp,
+    completedAt: isoTimestamp,
+    error: z.object({ code: z.string(), message: z.string() }),
+  })
+  .meta({ id: 'JobFailed', description: 'Only when retries were exhausted by an internal fault' });
+
+export const jobStatusSchema = z.union([jobProcessingSchema, jobCompletedSchema, jobFailedSchema]).meta({ id: 'JobStatus' });
