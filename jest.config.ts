@@ -8,6 +8,8 @@ const transform: Config['transform'] = {
 // Unit tests sit beside their code; integration tests (real Postgres, Redis and local fixture
 // servers) live in tests/integration, each file with its own database and queue prefix.
 const config: Config = {
+  // Integration tests wait on retries, lock expiry and reconciliation; unit tests finish fast anyway.
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'unit',
@@ -21,7 +23,6 @@ const config: Config = {
       transform,
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
-      testTimeout: 60_000,
     },
   ],
 };

@@ -2,3 +2,4 @@ export * from './redis-connection';
 export * from './job-catalog';
 export * from './enrichment-flow';
 export * from './queue-prefix';
+export * from './step-worker';

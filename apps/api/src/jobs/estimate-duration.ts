@@ -21,8 +21,8 @@ export function durationEstimator(db: Db, fallbackMs: number) {
         ORDER BY created_at DESC LIMIT ${SAMPLE}
       ) recent`;
     const avg = rows[0]?.avg_ms;
-    const value = avg && Number.isFinite(avg) && avg > 0 ? Math.round(avg) : fallbackMs;
-    cached = { value, at: now };
-    return value;
+    if (!avg || !Number.isFinite(avg) || avg <= 0) return fallbackMs; // not cached: real figures may come any moment
+    cached = { value: Math.round(avg), at: now };
+    return cached.value;
   };
 }

@@ -1,0 +1,55 @@
+import type { Db, Prisma } from '@enrich/db';
+import { AppError, ErrorCode } from '@enrich/errors';
+import type { JobPayload } from '@enrich/queue';
+import { type CompanyDraft, mergeSources } from './company-draft';
+import { scoreConfidence } from './confidence';
+import { loadSourceResults } from './source-results';
+
+function companyColumns(draft: CompanyDraft, confidence: number, now: Date) {
+  return {
+    ...draft.values,
+    socialProfiles: draft.socialProfiles,
+    provenance: draft.provenance as Prisma.InputJsonValue,
+    confidence,
+    sources: draft.sources,
+    enrichedAt: now,
+  };
+}
+
+/**
+ * Merges what the sources stored for this job, scores it, upserts the company (one row per
+ * domain) and completes the job, in one transaction. Running it twice changes nothing the
+ * second time: a job that is no longer processing is left alone.
+ */
+export async function finalizeStep(db: Db, payload: JobPayload<'finalize'>): Promise<{ confidence: number } | { skipped: string }> {
+  const job = await db.enrichmentJob.findUnique({ where: { id: payload.jobId } });
+  if (!job) throw new AppError(ErrorCode.INVALID_JOB_PAYLOAD, `job ${payload.jobId} does not exist`);
+  if (job.status !== 'processing') return { skipped: `job is ${job.status}` };
+
+  const results = await loadSourceResults(db, job.id);
+  if (!results.website) {
+    // The scrape step finished without leaving its result: an internal fault, worth a retry.
+    throw new AppError(ErrorCode.ENRICHMENT_FAILED, 'website source result is missing', { retryable: true });
+  }
+  const draft = mergeSources(results);
+  const confidence = scoreConfidence(draft);
+  const now = new Date();
+
+  await db.$transaction(async (tx) => {
+    const existing = await tx.company.findUnique({ where: { domain: job.domain }, select: { domain: true } });
+    // A site that could not be read this time does not wipe what an earlier run found.
+    if (draft.sources.length > 0 || !existing) {
+      const columns = companyColumns(draft, confidence, now);
+      await tx.company.upsert({
+        where: { domain: job.domain },
+        create: { domain: job.domain, ...columns },
+        update: columns,
+      });
+    }
+    await tx.enrichmentJob.updateMany({
+      where: { id: job.id, status: 'processing' },
+      data: { status: 'completed', completedAt: now, errorCode: null, errorMessage: null },
+    });
+  });
+  return { confidence };
+}

@@ -1,0 +1,56 @@
+import { load, type CheerioAPI } from 'cheerio';
+import { extractEmail, extractPhone } from './contact';
+import { extractDescription } from './description';
+import { extractFoundedYear } from './founded';
+import { parseJsonLd, type JsonLdDocument } from './json-ld';
+import { extractLocation } from './location';
+import { extractLogo } from './logo';
+import { extractName } from './name';
+import { pickOrganization, type OrganizationContext } from './organization';
+import { extractEmployeeCount, extractIndustry } from './organization-details';
+import { extractSocialProfiles } from './social-profiles';
+import { extractText } from './text';
+import type { CompanyFacts } from './types';
+
+export function emptyCompanyFacts(): CompanyFacts {
+  return {
+    name: null, description: null, location: null, socialProfiles: {}, email: null, phone: null,
+    foundedYear: null, logoUrl: null, employeeCount: null, industry: null, textSample: '', wordCount: 0,
+  };
+}
+
+/** Runs one extractor in isolation: a bug or odd input in one field must not cost the others. */
+function safe<T>(run: () => T, fallback: T): T {
+  try {
+    return run();
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * What a company's homepage states about the company, each value tagged with where it was found.
+ * Pure and total: malformed HTML or JSON-LD yields nulls, never an exception.
+ */
+export function extractCompanyFacts(html: string, pageUrl: string, domain: string): CompanyFacts {
+  const facts = emptyCompanyFacts();
+  const $ = safe<CheerioAPI | null>(() => load(typeof html === 'string' ? html : ''), null);
+  if (!$) return facts;
+  const normalisedDomain = (domain || '').trim().toLowerCase().replace(/^www\./, '');
+  const emptyDoc: JsonLdDocument = { nodes: [], byId: new Map() };
+  const doc = safe(() => parseJsonLd($), emptyDoc);
+  const ctx = safe<OrganizationContext>(() => pickOrganization(doc, normalisedDomain), { org: null, nested: false, website: null, doc });
+
+  Object.assign(facts, safe(() => extractText($), { textSample: '', wordCount: 0 }));
+  facts.name = safe(() => extractName($, ctx, normalisedDomain, pageUrl), null);
+  facts.description = safe(() => extractDescription($, ctx, pageUrl), null);
+  facts.socialProfiles = safe(() => extractSocialProfiles($, ctx, normalisedDomain, facts.name?.value ?? null, pageUrl), {});
+  facts.location = safe(() => extractLocation($, ctx, pageUrl), null);
+  facts.email = safe(() => extractEmail($, ctx, normalisedDomain, pageUrl, facts.textSample), null);
+  facts.phone = safe(() => extractPhone($, ctx, pageUrl), null);
+  facts.foundedYear = safe(() => extractFoundedYear(ctx, facts.textSample, pageUrl), null);
+  facts.logoUrl = safe(() => extractLogo($, ctx, pageUrl), null);
+  facts.employeeCount = safe(() => extractEmployeeCount(ctx, pageUrl), null);
+  facts.industry = safe(() => extractIndustry(ctx, pageUrl), null);
+  return facts;
+}

@@ -1,0 +1,139 @@
+import { load } from 'cheerio';
+import { parseAddressText } from './address-text';
+import { normaliseEmail, normalisePhone } from './contact';
+import { truncateText } from './description';
+import { extractCompanyFacts } from './extract-company-facts';
+import { yearFromDate, yearFromText } from './founded';
+import { cleanName, nameFromTitle } from './name';
+import { employeeCountOf } from './organization-details';
+import { blockText, countWords } from './text';
+
+const URL = 'https://acme.com/';
+
+describe('name', () => {
+  it.each([
+    ['Turns any website into data | Microlink', 'microlink.io', 'Microlink'],
+    ['Learn Node — The best way to learn Node.js, Express, MongoDB, and Friends', 'learnnode.com', 'Learn Node'],
+    ['Home - Acme Widgets', 'acmewidgets.com', 'Acme Widgets'],
+    ['Acme: Industrial fasteners since 1920', 'acme.co.uk', 'Acme'],
+    ['Welcome to Bob’s Shop · Fresh bread daily', 'bobsbakery.net', 'Bob’s Shop'],
+    ['Coca-Cola', 'coca-cola.com', 'Coca-Cola'],
+  ])('title %j on %s → %s', (title, domain, expected) => {
+    expect(nameFromTitle(title, domain)).toBe(expected);
+  });
+
+  it('cleans decorations and rejects junk', () => {
+    expect(cleanName('  Acme &amp; Sons | Official Site ')).toBe('Acme & Sons');
+    expect(cleanName('Acme Homepage')).toBe('Acme');
+    expect(cleanName('Home')).toBeNull();
+    expect(cleanName('The Home Depot')).toBe('The Home Depot');
+  });
+
+  it('follows the priority order and skips sentence-long candidates', () => {
+    const sentence = 'We are the leading provider of enterprise widget solutions for the modern world';
+    const name = (head: string, body = '') => extractCompanyFacts(`<html><head>${head}</head><body>${body}</body></html>`, URL, 'acme.com').name;
+    expect(name(`<meta property="og:site_name" content="${sentence}"><meta name="application-name" content="Acme App"><title>x</title>`))
+      .toEqual({ value: 'Acme App', url: URL, method: 'application-name' });
+    expect(name(`<script type="application/ld+json">{"@type":"WebSite","name":"Acme Site"}</script><title>Acme | Tagline here</title>`)?.method)
+      .toBe('json-ld-website');
+    expect(name('', '<header><a href="/"><img src="/l.svg" alt="Acme Logo"></a></header>')).toEqual({ value: 'Acme', url: URL, method: 'logo-alt' });
+    expect(name(`<meta property="og:site_name" content="${sentence}">`)?.value).toBe(sentence);
+    expect(name('')).toBeNull();
+  });
+});
+
+describe('description', () => {
+  it('skips candidates under 20 characters and caps length at a sentence or word boundary', () => {
+    const r = extractCompanyFacts('<meta property="og:description" content="Too short"><meta name="twitter:description" content="A perfectly fine description of Acme.">', URL, 'acme.com');
+    expect(r.description).toEqual({ value: 'A perfectly fine description of Acme.', url: URL, method: 'twitter:description' });
+    const long = `${'word '.repeat(150)}end`;
+    const cut = truncateText(long, 500);
+    expect(cut.length).toBeLessThanOrEqual(500);
+    expect(cut.endsWith('…')).toBe(true);
+  });
+});
+
+describe('location', () => {
+  it.each([
+    ['Acme Ltd\nKemp House, 160 City Road\nLondon EC1V 2NX\nUnited Kingdom', 'London, United Kingdom'],
+    ['123 Main Street Springfield, IL 62701', 'Springfield, IL, United States'],
+    ['1 Front St W, Toronto, ON M5J 2X5', 'Toronto, ON, Canada'],
+    ['Friedrichstraße 1, 10115 Berlin, Germany', 'Berlin, Germany'],
+    ['St. Louis, MO 63101', 'St. Louis, MO, United States'],
+    ['© 2024 Acme Inc. All rights reserved.', null],
+    ['We ship to Germany and France', null],
+    ['Call us on 555 1234', null],
+  ])('%j → %s', (text, expected) => {
+    expect(parseAddressText(text)).toBe(expected);
+  });
+
+  const location = (html: string) => extractCompanyFacts(html, URL, 'acme.com').location;
+  it('reads microdata, microformats and <address>', () => {
+    expect(location('<div itemscope itemtype="https://schema.org/Organization"><div itemprop="address" itemscope><span itemprop="addressLocality">Austin</span>, <span itemprop="addressRegion">TX</span> <meta itemprop="addressCountry" content="US"></div></div>'))
+      .toEqual({ value: 'Austin, TX, US', url: URL, method: 'microdata' });
+    expect(location('<div class="h-card"><span class="p-locality">Lyon</span> <span class="p-country-name">France</span></div>')?.value).toBe('Lyon, France');
+    expect(location('<address>Acme<br>Hauptstraße 5<br>8001 Zürich, Switzerland</address>')).toEqual({ value: 'Zürich, Switzerland', url: URL, method: 'address-element' });
+    expect(location('<address><a href="mailto:hi@acme.com">hi@acme.com</a></address><footer>© Acme</footer>')).toBeNull();
+  });
+
+  it('reads JSON-LD string addresses and Place locations', () => {
+    const ld = (o: object) => `<script type="application/ld+json">${JSON.stringify(o)}</script>`;
+    expect(location(ld({ '@type': 'Organization', address: '500 Market St, San Francisco, CA 94105' }))?.value).toBe('San Francisco, CA, United States');
+    expect(location(ld({ '@type': 'Organization', location: { '@type': 'Place', address: { addressLocality: 'Oslo', addressCountry: { '@type': 'Country', name: 'Norway' } } } }))?.value).toBe('Oslo, Norway');
+    expect(location(ld({ '@type': 'Organization', address: '1 Road 22' }))).toBeNull();
+  });
+});
+
+describe('contact', () => {
+  it('normalises emails and phones, rejecting placeholders', () => {
+    expect(normaliseEmail('mailto:Hello@Acme.com?subject=Hi%20there')).toBe('hello@acme.com');
+    expect(normaliseEmail('mailto:?subject=Look&body=https://acme.com')).toBeNull();
+    expect(normaliseEmail('mailto:you@example.com')).toBeNull();
+    expect(normalisePhone('tel:+44%2020%207946%200000')).toBe('+44 20 7946 0000');
+    expect(normalisePhone('tel:123')).toBeNull();
+    expect(normalisePhone('tel:call-us')).toBeNull();
+  });
+
+  it('prefers an email on the company domain over other mailto links', () => {
+    const html = '<body><a href="mailto:press@agency.io">press</a><footer><a href="mailto:hi@mail.acme.com">hi</a></footer></body>';
+    expect(extractCompanyFacts(html, URL, 'acme.com').email).toEqual({ value: 'hi@mail.acme.com', url: URL, method: 'mailto' });
+    expect(extractCompanyFacts('<a href="mailto:press@agency.io">press</a>', URL, 'acme.com').email?.value).toBe('press@agency.io');
+  });
+});
+
+describe('founded year and employees', () => {
+  it('reads years only within 1800..now', () => {
+    expect(yearFromDate('2011-05-01')).toBe(2011);
+    expect(yearFromDate('1700')).toBeNull();
+    expect(yearFromDate(String(new Date().getUTCFullYear() + 1))).toBeNull();
+    expect(yearFromText('Acme was founded in 2011 by two friends.')).toBe(2011);
+    expect(yearFromText('Family-run. Since 1952.')).toBe(1952);
+    expect(yearFromText('Member since 2019')).toBeNull();
+    expect(yearFromText('© 2011-2024 Acme')).toBeNull();
+  });
+
+  it.each([
+    [120, '120'], ['51-200', '51-200'], ['1,001 – 5,000', '1001-5000'], ['10000+', '10000+'],
+    [{ value: 69 }, '69'], [{ minValue: 11, maxValue: 50 }, '11-50'], ['many', null], [-3, null],
+  ])('numberOfEmployees %j → %s', (input, expected) => {
+    expect(employeeCountOf(input)).toBe(expected);
+  });
+});
+
+describe('text', () => {
+  it('separates blocks, drops scripts, hidden and nav content', () => {
+    const $ = load('<body><nav>Menu</nav><p>One</p><p>Two<br>Three</p><div hidden>secret</div><span style="display: none">x</span><script>var a</script><img alt="Logo"></body>');
+    expect(blockText($('body').toArray(), { skipNav: true })).toBe('One\nTwo\nThree\nLogo');
+  });
+
+  it('counts words, roughly two CJK characters per word', () => {
+    expect(countWords('Hello, world — 42 times!')).toBe(4);
+    expect(countWords('株式会社アクメ')).toBe(4);
+  });
+
+  it('caps the text sample at 20,000 characters but counts every word', () => {
+    const r = extractCompanyFacts(`<body><p>${'lorem ipsum '.repeat(5000)}</p></body>`, URL, 'acme.com');
+    expect(r.textSample.length).toBeLessThanOrEqual(20_000);
+    expect(r.wordCount).toBe(10_000);
+  });
+});

@@ -1,0 +1,4 @@
+export { emptyCompanyFacts, extractCompanyFacts } from './extract-company-facts';
+export { parseJsonLd, parseJsonLoosely, type JsonLdDocument, type JsonLdNode, type JsonObject } from './json-ld';
+export { parseSocialUrl, type SocialLink } from './social-url';
+export { SOCIAL_NETWORKS, type CompanyFacts, type Fact, type SocialNetwork } from './types';

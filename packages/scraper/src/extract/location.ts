@@ -1,0 +1,111 @@
+import type { CheerioAPI } from 'cheerio';
+import { parseAddressText } from './address-text';
+import { isObject, resolve, toArray, typesOf, type JsonObject } from './json-ld';
+import { stringProp, type OrganizationContext } from './organization';
+import { blockText } from './text';
+import type { Fact } from './types';
+import { cleanText, fact } from './util';
+
+const MAX_LOCATION = 120;
+
+/** "City, Region, Country" from parts, skipping blanks and repeats ("London, London, GB" → "London, GB"). */
+export function joinLocation(parts: Array<string | null | undefined>): string | null {
+  const out: string[] = [];
+  for (const part of parts) {
+    const text = cleanText(part);
+    if (text && text.length <= 60 && !out.some((p) => p.toLowerCase() === text.toLowerCase())) out.push(text);
+  }
+  const joined = out.join(', ');
+  return joined && joined.length <= MAX_LOCATION ? joined : null;
+}
+
+function fromPostalAddress(address: JsonObject, ctx: OrganizationContext): string | null {
+  return joinLocation([
+    stringProp(address, 'addressLocality', ctx.doc),
+    stringProp(address, 'addressRegion', ctx.doc),
+    stringProp(address, 'addressCountry', ctx.doc),
+  ]);
+}
+
+/** An address value may be a PostalAddress, a Place with an address, a plain string, or a list of those. */
+function fromAddressValue(value: unknown, ctx: OrganizationContext, depth = 0): string | null {
+  for (const raw of toArray(value)) {
+    const item = resolve(raw, ctx.doc);
+    if (typeof item === 'string') {
+      const text = cleanText(item);
+      if (!text) continue;
+      const parsed = parseAddressText(text.replace(/\s*,\s*/g, ', '));
+      if (parsed) return parsed;
+      // Unparsed strings are kept only when free of digits, i.e. not a street line.
+      if (text.length <= MAX_LOCATION && !/https?:|@|\d/.test(text)) return text;
+      continue;
+    }
+    if (!isObject(item)) continue;
+    const postal = fromPostalAddress(item, ctx);
+    if (postal) return postal;
+    const isPlace = typesOf(item).some((t) => /place|business|organi[sz]ation/i.test(t));
+    if (depth < 2 && (isPlace || item['address'] !== undefined)) {
+      const nested = fromAddressValue(item['address'], ctx, depth + 1);
+      if (nested) return nested;
+    }
+  }
+  return null;
+}
+
+function fromJsonLd(ctx: OrganizationContext): string | null {
+  if (!ctx.org) return null;
+  return fromAddressValue(ctx.org['address'], ctx) ?? fromAddressValue(ctx.org['location'], ctx);
+}
+
+function fromMicrodata($: CheerioAPI): string | null {
+  let found: string | null = null;
+  $('[itemprop="address"]').each((_, el) => {
+    const $el = $(el);
+    const read = (prop: string): string | null => {
+      const $p = $el.find(`[itemprop="${prop}"]`).first();
+      return $p.length ? ($p.attr('content') ?? $p.text()) : null;
+    };
+    found = joinLocation([read('addressLocality'), read('addressRegion'), read('addressCountry')]) ?? parseAddressText(blockText($el.toArray()));
+    return found ? false : undefined;
+  });
+  return found;
+}
+
+function fromMicroformats($: CheerioAPI): string | null {
+  let found: string | null = null;
+  $('.h-card, .vcard, .h-adr, .adr').each((_, el) => {
+    const $el = $(el);
+    const read = (selector: string): string | null => {
+      const $p = $el.find(selector).first();
+      return $p.length ? $p.text() : null;
+    };
+    found = joinLocation([read('.p-locality, .locality'), read('.p-region, .region'), read('.p-country-name, .country-name')]);
+    return found ? false : undefined;
+  });
+  return found;
+}
+
+function fromBlocks($: CheerioAPI, selector: string): string | null {
+  let found: string | null = null;
+  $(selector).slice(0, 20).each((_, el) => {
+    found = parseAddressText(blockText([el]));
+    return found ? false : undefined;
+  });
+  return found;
+}
+
+export function extractLocation($: CheerioAPI, ctx: OrganizationContext, url: string): Fact<string> | null {
+  const attempts: Array<[() => string | null, string]> = [
+    [() => fromJsonLd(ctx), 'json-ld'],
+    [() => fromMicrodata($), 'microdata'],
+    [() => fromMicroformats($), 'microformat'],
+    [() => fromBlocks($, 'address'), 'address-element'],
+    [() => fromBlocks($, 'footer, [role="contentinfo"], [class*="footer" i], [id*="footer" i]'), 'footer-address'],
+    [() => fromBlocks($, '[class*="contact" i], [id*="contact" i], [class*="address" i], [id*="address" i], [class*="location" i]'), 'contact-address'],
+  ];
+  for (const [attempt, method] of attempts) {
+    const value = attempt();
+    if (value) return fact(value, url, method);
+  }
+  return null;
+}

@@ -1,0 +1,207 @@
+import http, { type IncomingMessage, type RequestOptions } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { BlockedAddressError, createGuardedLookup, isPublicAddress, type Resolver } from './address-guard';
+import { decodeHtml, isHtmlContentType } from './decode-html';
+import { FetchError } from './fetch-error';
+import { lookupHostMap, type HostMap } from './host-map';
+import { readBody } from './read-body';
+
+export interface FetchPageOptions {
+  /** Domains (and their subdomains) served by a fixed host:port over plain HTTP, unguarded. */
+  hostMap: HostMap;
+  /** Deadline for the whole fetch, redirects and body included. */
+  timeoutMs: number;
+  /** Cap on the decompressed body size. */
+  maxBytes: number;
+  /** Redirects followed before failing with too_many_redirects. Default 5. */
+  maxRedirects?: number;
+  userAgent: string;
+  /** Replaces DNS for the guarded lookup (tests). */
+  resolve?: Resolver;
+  /** Aborting rejects with the signal's reason (like fetch), not a FetchError. */
+  signal?: AbortSignal;
+}
+
+export interface FetchedPage {
+  /** The URL as requested. */
+  url: string;
+  /** The URL of the page actually returned (after redirects). */
+  finalUrl: string;
+  status: number;
+  /** Raw Content-Type header of the final response, null when absent. */
+  contentType: string | null;
+  html: string;
+  /** Every URL redirected to, in order; the last one equals finalUrl. */
+  redirects: string[];
+  /** Decompressed body size in bytes. */
+  bytes: number;
+}
+
+const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'ENODATA', 'ESERVFAIL', 'ETIMEOUT']);
+
+/** Parses and vets a URL (relative ones against base): http(s) only, no credentials. */
+function parseTarget(input: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(input, base);
+  } catch (err) {
+    throw new FetchError('invalid_url', `Invalid URL: ${input}`, { url: input, cause: err });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FetchError('invalid_url', `Unsupported scheme ${url.protocol} in ${url.href}`, { url: url.href });
+  }
+  // Userinfo is a classic way to disguise the real host (http://trusted.com@evil/).
+  if (url.username !== '' || url.password !== '') {
+    const redacted = new URL(url.href);
+    redacted.username = '';
+    redacted.password = '';
+    throw new FetchError('invalid_url', 'URLs with credentials are not fetched', { url: redacted.href });
+  }
+  return url;
+}
+
+function errorCode(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  if ('code' in err && typeof err.code === 'string') return err.code;
+  // Happy-eyeballs (autoSelectFamily) reports an AggregateError of per-address failures.
+  if (err instanceof AggregateError) return errorCode(err.errors[0]);
+  return undefined;
+}
+
+function toFetchError(err: unknown, url: string): FetchError {
+  if (err instanceof FetchError) return err;
+  if (err instanceof BlockedAddressError) return new FetchError('blocked', err.message, { url, cause: err });
+  const code = errorCode(err);
+  const message = err instanceof Error ? err.message : String(err);
+  const kind = code !== undefined && DNS_CODES.has(code) ? 'dns' : 'network';
+  return new FetchError(kind, message, { url, code, cause: err });
+}
+
+interface HopContext {
+  options: FetchPageOptions;
+  lookup: LookupFunction;
+  signal: AbortSignal;
+}
+
+/** Builds the request for one hop, applying the host map or the address guard. */
+function requestFor(target: URL, ctx: HopContext): { transport: typeof http | typeof https; options: RequestOptions } {
+  const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  const headers: Record<string, string> = {
+    'User-Agent': ctx.options.userAgent,
+    Accept: ACCEPT,
+    'Accept-Encoding': ACCEPT_ENCODING,
+  };
+  const common: RequestOptions = { method: 'GET', path: `${target.pathname}${target.search}`, agent: false };
+  const mapped = lookupHostMap(ctx.options.hostMap, hostname);
+  if (mapped) {
+    // Operator-mapped site (fixtures, staging): plain HTTP to the mapped address, no guard.
+    headers.Host = hostname.replace(/\.$/, '');
+    return { transport: http, options: { ...common, host: mapped.host, port: mapped.port, headers } };
+  }
+  const literal = isIP(hostname) !== 0;
+  if (literal && !isPublicAddress(hostname)) {
+    throw new FetchError('blocked', `Address ${hostname} is not public`, { url: target.href });
+  }
+  return {
+    transport: target.protocol === 'https:' ? https : http,
+    options: {
+      ...common,
+      host: hostname,
+      port: target.port === '' ? undefined : Number(target.port),
+      headers,
+      // IP literals never reach lookup (net connects directly), hence the check above.
+      lookup: literal ? undefined : ctx.lookup,
+    },
+  };
+}
+
+/** Sends one GET and resolves with the response head; the body is left unread. */
+function sendRequest(target: URL, ctx: HopContext): Promise<IncomingMessage> {
+  const { transport, options } = requestFor(target, ctx);
+  const { signal } = ctx;
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const req = transport.request(options);
+    const onAbort = (): void => {
+      req.destroy();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    req.on('response', (res) => {
+      signal.removeEventListener('abort', onAbort);
+      // Until readBody attaches its pipeline, a stray error must not crash the process.
+      res.on('error', () => undefined);
+      resolve(res);
+    });
+    req.on('error', (err) => {
+      signal.removeEventListener('abort', onAbort);
+      reject(signal.aborted ? signal.reason : toFetchError(err, target.href));
+    });
+    req.end();
+  });
+}
+
+/**
+ * Fetches an HTML page for scraping without letting the URL (or any redirect) reach
+ * non-public addresses, within a total deadline and a decompressed size cap.
+ */
+export async function fetchPage(url: string, options: FetchPageOptions): Promise<FetchedPage> {
+  const maxRedirects = options.maxRedirects ?? 5;
+  const external = options.signal;
+  if (external?.aborted) throw external.reason;
+
+  let current = url;
+  const controller = new AbortController();
+  const onExternalAbort = (): void => controller.abort(external?.reason);
+  external?.addEventListener('abort', onExternalAbort, { once: true });
+  const timer = setTimeout(() => {
+    controller.abort(new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`, { url: current }));
+  }, options.timeoutMs);
+
+  const ctx: HopContext = { options, lookup: createGuardedLookup(options.resolve), signal: controller.signal };
+  const redirects: string[] = [];
+  try {
+    let target = parseTarget(url);
+    for (;;) {
+      current = target.href;
+      const res = await sendRequest(target, ctx);
+      const status = res.statusCode ?? 0;
+      const location = res.headers.location;
+      if (REDIRECT_STATUSES.has(status) && location) {
+        res.destroy();
+        if (redirects.length >= maxRedirects) {
+          throw new FetchError('too_many_redirects', `More than ${maxRedirects} redirects`, { url: current, status });
+        }
+        target = parseTarget(location, target);
+        redirects.push(target.href);
+        continue;
+      }
+      if (status < 200 || status > 299) {
+        res.destroy();
+        throw new FetchError('http', `HTTP ${status}`, { url: current, status });
+      }
+      const contentType = res.headers['content-type'] ?? null;
+      if (!isHtmlContentType(contentType)) {
+        res.destroy();
+        throw new FetchError('unsupported_content', `Not HTML: ${contentType}`, { url: current, status });
+      }
+      const body = await readBody(res, { url: current, maxBytes: options.maxBytes, signal: controller.signal });
+      return {
+        url,
+        finalUrl: current,
+        status,
+        contentType,
+        html: decodeHtml(body, contentType),
+        redirects,
+        bytes: body.length,
+      };
+    }
+  } finally {
+    clearTimeout(timer);
+    external?.removeEventListener('abort', onExternalAbort);
+  }
+}

@@ -1,0 +1,110 @@
+import type { IncomingMessage } from 'node:http';
+import { Transform, Writable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+import { FetchError } from './fetch-error';
+
+export interface ReadBodyOptions {
+  url: string;
+  /** Cap on the DECOMPRESSED size, so a tiny gzip bomb cannot exhaust memory. */
+  maxBytes: number;
+  /** Aborting destroys the response; the abort reason is thrown. */
+  signal: AbortSignal;
+}
+
+/**
+ * "deflate" is meant to be zlib-wrapped, but some servers send raw deflate; browsers accept
+ * both, so pick the decoder from the first two bytes (a zlib header is CM=8 with a checksum).
+ */
+class AutoInflate extends Transform {
+  private inner: Transform | undefined;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (!this.inner) {
+      const [cmf = 0, flg = 0] = chunk;
+      const zlibWrapped = (cmf & 0x0f) === 8 && (cmf * 256 + flg) % 31 === 0;
+      const inner = zlibWrapped ? createInflate() : createInflateRaw();
+      inner.on('data', (data: Buffer) => this.push(data));
+      inner.on('error', (err) => this.destroy(err));
+      this.inner = inner;
+    }
+    this.inner.write(chunk, () => callback());
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (!this.inner) return callback();
+    this.inner.once('end', () => callback());
+    this.inner.end();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.inner?.destroy();
+    callback(error);
+  }
+}
+
+function decoderFor(coding: string, url: string): Transform {
+  switch (coding) {
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return new AutoInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      throw new FetchError('unsupported_content', `Unsupported Content-Encoding "${coding}"`, { url });
+  }
+}
+
+function errorCode(err: unknown): string | undefined {
+  if (typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string') return err.code;
+  return undefined;
+}
+
+/** Reads, decompresses and size-checks a response body; the response is destroyed on any failure. */
+export async function readBody(res: IncomingMessage, options: ReadBodyOptions): Promise<Buffer> {
+  const { url, maxBytes, signal } = options;
+  const tooLarge = (): FetchError =>
+    new FetchError('too_large', `Response body exceeds ${maxBytes} bytes`, { url });
+
+  let decoders: Transform[];
+  try {
+    // Codings are listed in the order they were applied; undo them in reverse.
+    const codings = (res.headers['content-encoding'] ?? '')
+      .split(',')
+      .map((c) => c.trim().toLowerCase())
+      .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length > 2) throw new FetchError('unsupported_content', 'Too many Content-Encodings', { url });
+    decoders = codings.reverse().map((c) => decoderFor(c, url));
+    // Cheap early exit when the server tells us the (uncompressed) size up front.
+    const declared = Number(res.headers['content-length']);
+    if (decoders.length === 0 && Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  } catch (err) {
+    res.destroy();
+    throw err;
+  }
+
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      if (total > maxBytes) return callback(tooLarge());
+      chunks.push(chunk);
+      callback();
+    },
+  });
+
+  try {
+    // pipeline destroys every stage (and so the socket) when any of them fails or on abort.
+    await pipeline([res, ...decoders, sink], { signal });
+  } catch (err) {
+    if (signal.aborted) throw signal.reason;
+    if (err instanceof FetchError) throw err;
+    const code = errorCode(err);
+    const message = err instanceof Error ? err.message : String(err);
+    throw new FetchError('network', `Failed reading body: ${message}`, { url, code, cause: err });
+  }
+  return Buffer.concat(chunks, total);
+}

@@ -1,0 +1,3 @@
+export * from './fetch';
+export * from './extract';
+export * from './scrape-website';

@@ -1,0 +1,86 @@
+// `npm start`: prepare the database, then run the API and one scrape worker side by side.
+// In production each app runs on its own (see README, "Running the apps separately").
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { apiEnv, ConfigError, loadConfig, workerEnv } from '@enrich/config';
+import { ensureDatabase, migrate } from '@enrich/db';
+import { createRedisConnection } from '@enrich/queue';
+
+const root = path.resolve(__dirname, '..');
+
+async function checkRedis(url: string): Promise<void> {
+  const redis = createRedisConnection(url, 'producer');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no answer within 5 s')), 5000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function prepare(): Promise<{ port: number }> {
+  const api = loadConfig(apiEnv);
+  loadConfig(workerEnv); // refuse to start on a bad worker setting before anything runs
+  try {
+    if (await ensureDatabase(api.DATABASE_URL)) console.log(`created database ${new URL(api.DATABASE_URL).pathname.slice(1)}`);
+    const applied = await migrate(api.DATABASE_URL);
+    if (applied.length) console.log(`applied migrations: ${applied.join(', ')}`);
+  } catch (error) {
+    throw new Error(`PostgreSQL at DATABASE_URL is not usable: ${(error as Error).message}`);
+  }
+  try {
+    await checkRedis(api.REDIS_URL);
+  } catch (error) {
+    throw new Error(`Redis at REDIS_URL is not reachable: ${(error as Error).message}`);
+  }
+  return { port: api.PORT };
+}
+
+function run(name: string, entry: string): ChildProcess {
+  // tsx as a loader in the app's own process, so signals reach the app directly.
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, stdio: 'inherit', env: process.env });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`${name} exited (${signal ?? code}); stopping`);
+    stopAll(code ?? 1);
+  });
+  return child;
+}
+
+let stopping = false;
+const children: ChildProcess[] = [];
+function stopAll(exitCode: number): void {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(exitCode), 10_000).unref();
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))))).then(() =>
+    process.exit(exitCode),
+  );
+}
+
+async function main(): Promise<void> {
+  const { port } = await prepare();
+  children.push(run('api', 'apps/api/src/main.ts'), run('worker-scrape', 'apps/worker-scrape/src/main.ts'));
+  console.log(
+    [
+      '',
+      `Company enrichment API on http://localhost:${port} (worker-scrape running beside it)`,
+      '  Create an API key:  npm run admin -- create-key --team my-team',
+      `  Enrich a domain:    curl -X POST http://localhost:${port}/enrich -H "Authorization: Bearer <key>" -H "Content-Type: application/json" -d '{"domain":"example.com"}'`,
+      `  API description:    http://localhost:${port}/openapi.json`,
+      '',
+    ].join('\n'),
+  );
+  process.once('SIGINT', () => stopAll(0));
+  process.once('SIGTERM', () => stopAll(0));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exit(1);
+});

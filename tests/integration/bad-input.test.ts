@@ -1,0 +1,111 @@
+import request from 'supertest';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+// Every kind of bad input gets its 4xx and a code a program can branch on; the service
+// keeps serving afterwards and creates no job for any of it.
+let stack: TestStack;
+let key: string;
+
+beforeAll(async () => {
+  stack = await startTestStack({ label: 'badinput', workers: false });
+  key = await stack.key();
+});
+afterAll(() => stack.stop());
+
+const post = () => request(stack.app).post('/enrich').set('Authorization', `Bearer ${key}`);
+
+async function expectError(res: request.Response, status: number, code: string) {
+  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
+  expect(typeof res.body.error.message).toBe('string');
+  expect(res.body.error.requestId).toBe(res.headers['x-request-id']);
+  expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/); // never a stack trace
+}
+
+describe('request bodies', () => {
+  it.each([
+    ['no body at all', undefined],
+    ['an empty object', {}],
+    ['domain as a number', { domain: 42 }],
+    ['domain as an array', { domain: ['acme.com'] }],
+    ['domain as an object', { domain: { name: 'acme.com' } }],
+    ['domain as null', { domain: null }],
+    ['domain as a boolean', { domain: true }],
+    ['url as a number', { url: 7 }],
+    ['a JSON array', ['acme.com']],
+    ['a __proto__ smuggled domain', JSON.parse('{"__proto__": {"domain": "acme.com"}}')],
+  ])('%s → 400 VALIDATION_ERROR', async (_label, body) => {
+    const req = post();
+    await expectError(await (body === undefined ? req : req.send(body)), 400, 'VALIDATION_ERROR');
+  });
+
+  it('a body that is not JSON → 400 INVALID_JSON', async () => {
+    for (const raw of ['{"domain": ', 'hello', '"acme.com"', '{"domain": "acme.com"}}']) {
+      await expectError(await post().set('Content-Type', 'application/json').send(raw), 400, 'INVALID_JSON');
+    }
+  });
+
+  it('a body that is not declared as JSON → 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    await expectError(await post().set('Content-Type', 'text/plain').send('acme.com'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    await expectError(await post().type('form').send('domain=acme.com'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('an oversized body → 413 PAYLOAD_TOO_LARGE', async () => {
+    await expectError(await post().send({ domain: 'acme.com', pad: 'x'.repeat(400_000) }), 413, 'PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('domains', () => {
+  it.each([
+    ['a 10,000-character string', 'a'.repeat(10_000)],
+    ['a 10,000-character domain-looking string', `${'a'.repeat(9_996)}.com`],
+    ['an empty string', ''],
+    ['whitespace', '   '],
+    ['an IPv4 literal', '127.0.0.1'],
+    ['a decimal IPv4 literal', 'http://2130706433'],
+    ['an IPv6 literal', '[::1]'],
+    ['the metadata address', 'http://169.254.169.254/latest/meta-data'],
+    ['localhost', 'localhost'],
+    ['a localhost URL', 'http://localhost:3000/'],
+    ['a URL with a port', 'https://acme.com:8443/about'],
+    ['a bare domain with a port', 'acme.com:22'],
+    ['credentials', 'https://admin:secret@acme.com'],
+    ['no public suffix', 'intranet'],
+    ['a reserved suffix', 'printer.local'],
+    ['an unknown suffix', 'acme.notarealtld'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a control character', 'ac\u0000me.com'],
+    ['an underscore', 'my_company.com'],
+    ['unicode that is not a hostname', '¯\\_(ツ)_/¯'],
+  ])('%s → 400 INVALID_DOMAIN', async (_label, domain) => {
+    await expectError(await post().send({ domain }), 400, 'INVALID_DOMAIN');
+  });
+
+  it.each([
+    ['an IDN', 'Bücher.de', 'xn--bcher-kva.de'],
+    ['an IDN URL', 'https://www.münchen.de/impressum', 'xn--mnchen-3ya.de'],
+    ['a punycode domain', 'xn--r8jz45g.jp', 'xn--r8jz45g.jp'],
+    ['a URL with a path and query', 'https://www.acme.com/about/team?ref=x#top', 'acme.com'],
+    ['an upper-case domain with a trailing dot', 'ACME.COM.', 'acme.com'],
+  ])('%s is accepted and normalised', async (_label, domain, expected) => {
+    const res = await post().send({ domain });
+    expect(res.status).toBe(202);
+    expect(res.body.domain).toBe(expected);
+  });
+
+  it('names why a domain was refused', async () => {
+    const res = await post().send({ domain: '10.0.0.1' });
+    expect(res.body.error.details).toEqual({ reason: 'ip_address' });
+  });
+});
+
+describe('after all of that', () => {
+  it('keeps serving, and created jobs only for the accepted domains', async () => {
+    const before = await stack.database.db.enrichmentJob.count();
+    const res = await post().send({ domain: 'stillworks.com' });
+    expect(res.status).toBe(202);
+    expect((await request(stack.app).get('/healthz')).status).toBe(200);
+    expect(await stack.database.db.enrichmentJob.count()).toBe(before + 1);
+    const domains = (await stack.database.db.enrichmentJob.findMany({ select: { domain: true } })).map((j) => j.domain);
+    expect(domains.sort()).toEqual(['acme.com', 'acme.com', 'stillworks.com', 'xn--bcher-kva.de', 'xn--mnchen-3ya.de', 'xn--r8jz45g.jp'].sort());
+  });
+});

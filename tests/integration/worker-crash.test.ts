@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import { FixtureSites } from '../support/fixture-sites';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+// A worker process killed (SIGKILL, no goodbye) in the middle of a job: BullMQ sees the
+// job's lock expire, another worker takes it, and the job completes with one company row.
+const ROOT = path.resolve(__dirname, '../..');
+const sites = new FixtureSites();
+const held: ServerResponse[] = [];
+let firstVisit: () => void;
+const visited = new Promise<void>((resolve) => {
+  firstVisit = resolve;
+});
+
+sites.site('crashtest.com', {
+  '/': (_req, res) => {
+    if (held.length === 0) {
+      held.push(res); // the doomed worker waits here forever
+      firstVisit();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' }).end(
+      '<html><head><title>Crash Test Ltd</title><meta name="description" content="Crash Test Ltd keeps going when a worker does not."></head></html>',
+    );
+  },
+});
+
+let stack: TestStack;
+let child: ChildProcess | undefined;
+
+beforeAll(async () => {
+  await sites.start();
+  stack = await startTestStack({
+    label: 'crash',
+    hostMap: sites.hostMap(),
+    workers: false,
+    env: { SCRAPER_TIMEOUT_MS: '60000' },
+  });
+});
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  held[0]?.destroy();
+  await stack.stop();
+  await sites.stop();
+});
+
+it('completes the job after its worker process is killed mid-scrape', async () => {
+  // tsx as a loader inside this very process, so that SIGKILL hits the worker itself.
+  child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/worker-scrape/src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...stack.workerEnv },
+    stdio: process.env.TEST_LOG_LEVEL ? 'inherit' : 'ignore',
+  });
+  const key = await stack.key();
+  const jobId = await stack.submit(key, 'crashtest.com');
+  await visited;
+  const job = await stack.database.db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
+  expect(job.startedAt).not.toBeNull();
+
+  child.kill('SIGKILL');
+  await new Promise((resolve) => child!.once('exit', resolve));
+  await stack.startWorkers(); // a surviving replica
+
+  const res = await stack.waitForJob(key, jobId, 40_000);
+  expect(res.body.status).toBe('completed');
+  expect(res.body.data.name).toBe('Crash Test Ltd');
+  expect(await stack.database.db.company.count({ where: { domain: 'crashtest.com' } })).toBe(1);
+  const finished = await stack.database.db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
+  expect(finished.status).toBe('completed');
+  expect(finished.attempts).toBe(2); // the killed run and the one that finished
+});

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { issueApiKey } from '@enrich/api-keys';
+import { createApp } from '@enrich/api/src/app';
+import { apiEnv, loadConfig, workerEnv, type WorkerConfig } from '@enrich/config';
+import type { Plan } from '@enrich/db';
+import { createLogger } from '@enrich/logger';
+import { bullPrefix, createRedisConnection } from '@enrich/queue';
+import { type RunningWorkers, startWorkers } from '@enrich/worker-scrape/src/workers';
+import { FlowProducer } from 'bullmq';
+import type { Express } from 'express';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// Short timings so that retries, stalls and reconciliation happen within a test's patience.
+export const TEST_WORKER_ENV = {
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  SCRAPER_TIMEOUT_MS: '1500',
+  JOB_ATTEMPTS: '3',
+  JOB_BACKOFF_MS: '200',
+  WORKER_LOCK_DURATION_MS: '2000',
+  RECONCILE_INTERVAL_MS: '500',
+  RECONCILE_GRACE_MS: '1000',
+};
+
+export interface StackOptions {
+  label: string;
+  hostMap?: string;
+  workers?: boolean;
+  env?: Record<string, string>;
+  redisUrl?: string;
+}
+
+export interface TestStack {
+  app: Express;
+  database: TestDatabase;
+  queuePrefix: string;
+  workerEnv: Record<string, string>;
+  workerConfig: WorkerConfig;
+  startWorkers(): Promise<RunningWorkers>;
+  key(plan?: Plan, team?: string): Promise<string>;
+  submit(key: string, domain: string): Promise<string>;
+  waitForJob(key: string, jobId: string, timeoutMs?: number): Promise<request.Response>;
+  stop(): Promise<void>;
+}
+
+export async function startTestStack(options: StackOptions): Promise<TestStack> {
+  const database = await createTestDatabase(options.label);
+  const queuePrefix = `t-${options.label}-${randomBytes(3).toString('hex')}`;
+  const redisUrl = options.redisUrl ?? REDIS_URL;
+  const env: Record<string, string> = {
+    ...TEST_WORKER_ENV,
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: queuePrefix,
+    SCRAPER_HOST_MAP: options.hostMap ?? '',
+    ...options.env,
+  };
+  const apiConfig = loadConfig(apiEnv, env);
+  const workerConfig = loadConfig(workerEnv, env);
+  const logger = createLogger(env.LOG_LEVEL as 'silent');
+  const redis = createRedisConnection(redisUrl, 'producer');
+  const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
+  const app = createApp({ config: apiConfig, db: database.db, redis, flows, logger });
+  const running: RunningWorkers[] = [];
+  const launch = async () => {
+    const workers = await startWorkers(workerConfig, logger);
+    running.push(workers);
+    return workers;
+  };
+  if (options.workers !== false) await launch();
+  let teams = 0;
+
+  return {
+    app,
+    database,
+    queuePrefix,
+    workerEnv: env,
+    workerConfig,
+    startWorkers: launch,
+    async key(plan: Plan = 'growth', team?: string) {
+      teams += 1;
+      return (await issueApiKey(database.db, team ?? `team-${teams}-${randomBytes(3).toString('hex')}`, plan)).key;
+    },
+    async submit(key, domain) {
+      const res = await request(app).post('/enrich').set('Authorization', `Bearer ${key}`).send({ domain });
+      if (res.status !== 202) throw new Error(`submit ${domain}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.jobId as string;
+    },
+    async waitForJob(key, jobId, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const res = await request(app).get(`/api/enrich/${jobId}`).set('Authorization', `Bearer ${key}`);
+        if (res.status !== 200 || res.body.status !== 'processing') return res;
+        if (Date.now() > deadline) throw new Error(`job ${jobId} still processing after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async stop() {
+      await Promise.all(running.map((w) => w.close()));
+      await flows.close();
+      redis.disconnect();
+      await removeQueueKeys(redisUrl, queuePrefix);
+      await database.drop();
+    },
+  };
+}
+
+// Removes this stack's BullMQ keys, leaving other test files' queues alone.
+export async function removeQueueKeys(redisUrl: string, queuePrefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${bullPrefix(queuePrefix)}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
