@@ -145,7 +145,10 @@ describe('service routes', () => {
     expect(Object.keys(doc.body.paths).sort()).toEqual(['/api/enrich', '/api/enrich/{jobId}', '/healthz', '/openapi.json', '/readyz']);
     const record = doc.body.components.schemas.CompanyRecord;
     expect(Object.keys(record.properties).sort()).toEqual(
-      ['businessStage', 'confidence', 'description', 'domain', 'employeeCount', 'fundingStatus', 'industry', 'location', 'name', 'socialProfiles', 'sources'].sort(),
+      [
+        'businessStage', 'confidence', 'description', 'domain', 'employeeCount', 'fundingStatus', 'industry',
+        'location', 'name', 'socialProfiles', 'sources', 'foundedYear', 'logoUrl', 'email', 'phone',
+      ].sort(),
     );
   });
 });

@@ -100,6 +100,8 @@ async function enrich(domain: string) {
 const CONTRACT_FIELDS = [
   'name', 'domain', 'description', 'industry', 'employeeCount', 'location',
   'businessStage', 'fundingStatus', 'socialProfiles', 'confidence', 'sources',
+  // Beyond the contract's table: facts a homepage states.
+  'foundedYear', 'logoUrl', 'email', 'phone',
 ];
 
 it('a plain homepage: name from the title, description, footer profiles', async () => {

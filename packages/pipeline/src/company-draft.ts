@@ -19,20 +19,36 @@ export const scalarFields = [
   'location',
   'businessStage',
   'fundingStatus',
+  'logoUrl',
+  'email',
+  'phone',
 ] as const;
 export type ScalarField = (typeof scalarFields)[number];
 
 // A company record before it is stored: values plus the provenance of each.
 export interface CompanyDraft {
   values: Record<ScalarField, string | null>;
+  foundedYear: number | null;
   socialProfiles: Record<string, string>;
-  provenance: Partial<Record<ScalarField | `socialProfiles.${string}`, Provenance>>;
+  provenance: Partial<Record<ScalarField | 'foundedYear' | `socialProfiles.${string}`, Provenance>>;
   sources: SourceName[];
 }
 
 export function emptyDraft(): CompanyDraft {
   return {
-    values: { name: null, description: null, industry: null, employeeCount: null, location: null, businessStage: null, fundingStatus: null },
+    values: {
+      name: null,
+      description: null,
+      industry: null,
+      employeeCount: null,
+      location: null,
+      businessStage: null,
+      fundingStatus: null,
+      logoUrl: null,
+      email: null,
+      phone: null,
+    },
+    foundedYear: null,
     socialProfiles: {},
     provenance: {},
     sources: [],
@@ -51,6 +67,13 @@ function addWebsite(draft: CompanyDraft, website: Extract<WebsiteSourceData, { s
   take('location', facts.location);
   take('industry', facts.industry);
   take('employeeCount', facts.employeeCount);
+  take('logoUrl', facts.logoUrl);
+  take('email', facts.email);
+  take('phone', facts.phone);
+  if (facts.foundedYear && draft.foundedYear === null) {
+    draft.foundedYear = facts.foundedYear.value;
+    draft.provenance.foundedYear = { source: 'website', url: facts.foundedYear.url, method: facts.foundedYear.method, observedAt: fetchedAt };
+  }
   for (const [network, fact] of Object.entries(facts.socialProfiles)) {
     if (!fact || draft.socialProfiles[network]) continue;
     draft.socialProfiles[network] = fact.value;

@@ -1,7 +1,8 @@
 import type { CompanyDraft, ScalarField } from './company-draft';
 
-// Weight of each contract field in the score; they sum to 100 (docs/confidence.md).
-export const FIELD_WEIGHTS: Record<ScalarField, number> = {
+// Weight of each contract field in the score; they sum to 100 (docs/confidence.md). Extra
+// facts beyond the contract's table (logo, contact details) do not move the score.
+export const FIELD_WEIGHTS: Partial<Record<ScalarField, number>> = {
   name: 20,
   description: 15,
   industry: 15,

@@ -8,6 +8,7 @@ import { loadSourceResults } from './source-results';
 function companyColumns(draft: CompanyDraft, confidence: number, now: Date) {
   return {
     ...draft.values,
+    foundedYear: draft.foundedYear,
     socialProfiles: draft.socialProfiles,
     provenance: draft.provenance as Prisma.InputJsonValue,
     confidence,

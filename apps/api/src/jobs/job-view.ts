@@ -23,6 +23,10 @@ export function companyRecord(company: Company): CompanyRecord {
     businessStage: isStage(company.businessStage) ? company.businessStage : null,
     fundingStatus: company.fundingStatus,
     socialProfiles,
+    foundedYear: company.foundedYear,
+    logoUrl: company.logoUrl,
+    email: company.email,
+    phone: company.phone,
     confidence: company.confidence,
     sources: company.sources.filter((s): s is Source => SOURCES.includes(s)),
   };

@@ -22,6 +22,10 @@ export const companyRecordSchema = z
     businessStage: z.enum(businessStages).nullable(),
     fundingStatus: z.string().nullable(),
     socialProfiles: socialProfilesSchema,
+    foundedYear: z.number().int().nullable().meta({ description: 'Year the company was founded, when stated' }),
+    logoUrl: z.string().nullable(),
+    email: z.string().nullable().meta({ description: 'Contact email published by the company' }),
+    phone: z.string().nullable().meta({ description: 'Contact phone number published by the company' }),
     confidence: z.number().int().min(0).max(100).meta({ description: 'Data quality score, 0 to 100' }),
     sources: z.array(z.enum(['website', 'linkedin', 'ai'])).meta({ description: 'Sources that contributed to this record' }),
   })
