@@ -1,0 +1,46 @@
+# One image for every app (api, worker-scrape, migrations, admin CLI); the command picks the app.
+# TypeScript runs directly through tsx, so there is no build stage.
+FROM node:20-bookworm-slim
+
+WORKDIR /app
+
+# Manifests first: the dependency layer is rebuilt only when one of them changes.
+COPY package.json package-lock.json ./
+COPY apps/api/package.json apps/api/
+COPY apps/worker-scrape/package.json apps/worker-scrape/
+COPY packages/api-keys/package.json packages/api-keys/
+COPY packages/config/package.json packages/config/
+COPY packages/db/package.json packages/db/
+COPY packages/domain/package.json packages/domain/
+COPY packages/errors/package.json packages/errors/
+COPY packages/logger/package.json packages/logger/
+COPY packages/pipeline/package.json packages/pipeline/
+COPY packages/queue/package.json packages/queue/
+COPY packages/scraper/package.json packages/scraper/
+
+# Full install, dev dependencies included: tsx (the runtime loader) and prisma (for generate)
+# are devDependencies. --include=dev keeps that true even if NODE_ENV=production is passed in.
+# --ignore-scripts: nothing here needs an install script (esbuild, swc and msgpackr load their
+# prebuilt platform packages), and it stops @prisma/engines from downloading a schema engine,
+# which fails in air-gapped builds and is never used (our own migrator applies migrations).
+RUN npm ci --include=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+
+COPY . .
+
+# The generated Prisma client is gitignored and excluded from the context; build it here.
+# scripts/prisma-generate.js already works offline (no schema engine download).
+RUN npm run db:generate
+
+ENV NODE_ENV=production
+
+# Source and node_modules stay root-owned and read-only for the app user; tsx caches in /tmp.
+USER node
+
+# The API's PORT default (HOST defaults to 0.0.0.0, reachable from outside the container).
+EXPOSE 3000
+
+# No HEALTHCHECK here: worker-scrape has no HTTP port, so checks are set per service (compose).
+# node --import tsx (not npx/npm) so SIGTERM reaches the app itself and it shuts down cleanly.
+#   worker:     node --import tsx apps/worker-scrape/src/main.ts
+#   migrations: node --import tsx scripts/db-migrate.ts
+CMD ["node", "--import", "tsx", "apps/api/src/main.ts"]
