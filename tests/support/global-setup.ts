@@ -2,7 +2,17 @@ import { Client } from 'pg';
 
 const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgresql://postgres@127.0.0.1:5432';
 
-// Databases left behind by an interrupted earlier run are dropped before a new one starts.
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+// Databases left behind by an interrupted earlier run (their creating process is gone) are
+// dropped before a new run starts; those of runs still going are left alone.
 export default async function globalSetup(): Promise<void> {
   const client = new Client({ connectionString: `${SERVER}/postgres` });
   await client.connect();
@@ -11,6 +21,8 @@ export default async function globalSetup(): Promise<void> {
       "SELECT datname FROM pg_database WHERE datname LIKE 'enrich\\_test\\_%'",
     );
     for (const { datname } of stale.rows) {
+      const pid = Number(/^enrich_test_(\d+)_/.exec(datname)?.[1]);
+      if (pid && isRunning(pid)) continue;
       await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }
   } finally {

@@ -11,7 +11,8 @@ export interface TestDatabase {
 
 // Each test file gets a database of its own, migrated by the project's own migrator.
 export async function createTestDatabase(label: string): Promise<TestDatabase> {
-  const name = `enrich_test_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
+  // The pid in the name lets a later run drop what a killed run left, and nothing still in use.
+  const name = `enrich_test_${process.pid}_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
   const url = `${SERVER}/${name}`;
   await ensureDatabase(url);
   await migrate(url);

@@ -1,0 +1,83 @@
+import { finalizeStep, saveSourceResult } from '@enrich/pipeline';
+import { bullJobId, bullPrefix, enrichmentFlow, QueueName } from '@enrich/queue';
+import { emptyCompanyFacts } from '@enrich/scraper';
+import { FlowProducer, Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { FixtureSites } from '../support/fixture-sites';
+import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
+
+// Step-level guarantees: repeated steps change nothing, repeated flows add nothing, and a job
+// whose internal fault outlasts its retries ends `failed` with a code.
+const sites = new FixtureSites().site('steps.com', {
+  '/': '<html><head><title>Steps Inc</title><meta name="description" content="Steps Inc takes one step at a time, and only once."></head></html>',
+});
+let stack: TestStack;
+
+beforeAll(async () => {
+  await sites.start();
+  stack = await startTestStack({ label: 'steps', hostMap: sites.hostMap(), workers: false });
+});
+afterAll(async () => {
+  await stack.stop();
+  await sites.stop();
+});
+
+it('finalizing a job twice writes once and leaves the first outcome', async () => {
+  const db = stack.database.db;
+  const key = await stack.key();
+  const jobId = await stack.submit(key, 'twice.com');
+  await saveSourceResult(db, jobId, 'website', {
+    status: 'ok',
+    url: 'https://twice.com/',
+    finalUrl: 'https://twice.com/',
+    fetchedAt: new Date().toISOString(),
+    facts: { ...emptyCompanyFacts(), name: { value: 'Twice Ltd', url: 'https://twice.com/', method: 'title' } },
+  });
+  expect(await finalizeStep(db, { jobId, domain: 'twice.com' })).toHaveProperty('confidence');
+  const first = await db.company.findUniqueOrThrow({ where: { domain: 'twice.com' } });
+  const job = await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
+
+  expect(await finalizeStep(db, { jobId, domain: 'twice.com' })).toEqual({ skipped: 'job is completed' });
+  expect(await db.company.findUniqueOrThrow({ where: { domain: 'twice.com' } })).toEqual(first);
+  expect(await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } })).toEqual(job);
+});
+
+it('adding the same enrichment flow twice queues it once', async () => {
+  const key = await stack.key();
+  const jobId = await stack.submit(key, 'once.com'); // the API added the flow
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const prefix = bullPrefix(stack.queuePrefix);
+  const flows = new FlowProducer({ connection, prefix });
+  const scrapeQueue = new Queue(QueueName.scrape, { connection, prefix });
+  try {
+    await flows.add(enrichmentFlow({ jobId, domain: 'once.com' }, { attempts: 3, backoffMs: 10 }));
+    const waiting = await scrapeQueue.getJobs(['waiting', 'prioritized', 'delayed', 'active']);
+    expect(waiting.filter((j) => j.id === bullJobId('scrape', jobId))).toHaveLength(1);
+    expect(waiting.filter((j) => (j.data as { jobId: string }).jobId === jobId)).toHaveLength(1);
+  } finally {
+    await flows.close();
+    await scrapeQueue.close();
+    connection.disconnect();
+  }
+});
+
+it('a job whose internal fault outlasts its retries becomes failed with a code', async () => {
+  const db = stack.database.db;
+  const key = await stack.key();
+  // An internal fault: the table the scrape step writes to is gone.
+  await db.$executeRawUnsafe('ALTER TABLE source_results RENAME TO source_results_away');
+  try {
+    const jobId = await stack.submit(key, 'steps.com');
+    const workers = await stack.startWorkers();
+    const res = await stack.waitForJob(key, jobId, 30_000);
+    await workers.close();
+    expect(res.body).toMatchObject({ status: 'failed', domain: 'steps.com', error: { code: 'ENRICHMENT_FAILED' } });
+    expect(typeof res.body.error.message).toBe('string');
+    expect(res.body).not.toHaveProperty('data');
+    const job = await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
+    expect(job.attempts).toBe(3);
+    expect(job.status).toBe('failed');
+  } finally {
+    await db.$executeRawUnsafe('ALTER TABLE source_results_away RENAME TO source_results');
+  }
+});
