@@ -13,11 +13,13 @@ class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    options: { team: { type: 'string' }, plan: { type: 'string' } },
-    allowPositionals: true,
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: { team: { type: 'string' }, plan: { type: 'string' } }, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
   const { DATABASE_URL } = loadConfig(databaseEnv);
   if (command === 'create-key') {
     const team = values.team?.trim();
@@ -61,6 +63,7 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) console.error(`${error.message}\n${USAGE}`);
-  else console.error(error instanceof Error ? error.message : error);
+  // Prisma's messages quote source code above the cause; the last line is the cause.
+  else console.error(error instanceof Error ? error.message.trim().split('\n').pop() : error);
   process.exit(1);
 });

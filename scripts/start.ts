@@ -4,20 +4,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { apiEnv, ConfigError, loadConfig, workerEnv } from '@enrich/config';
 import { ensureDatabase, migrate } from '@enrich/db';
-import { createRedisConnection } from '@enrich/queue';
+import { createRedisConnection, waitUntilConnected } from '@enrich/queue';
 
 const root = path.resolve(__dirname, '..');
 
 async function checkRedis(url: string): Promise<void> {
   const redis = createRedisConnection(url, 'producer');
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no answer within 5 s')), 5000);
-      redis.once('ready', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    await waitUntilConnected(redis, 5000);
   } finally {
     redis.disconnect();
   }

@@ -4,7 +4,7 @@ import { createApp } from '@enrich/api/src/app';
 import { apiEnv, loadConfig, workerEnv, type WorkerConfig } from '@enrich/config';
 import type { Plan } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
-import { bullPrefix, createRedisConnection } from '@enrich/queue';
+import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
 import { type RunningWorkers, startWorkers } from '@enrich/worker-scrape/src/workers';
 import { FlowProducer } from 'bullmq';
 import type { Express } from 'express';
@@ -62,6 +62,7 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
   const workerConfig = loadConfig(workerEnv, env);
   const logger = createLogger(env.LOG_LEVEL as 'silent');
   const redis = createRedisConnection(redisUrl, 'producer');
+  await waitUntilConnected(redis, 5000);
   const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
   const app = createApp({ config: apiConfig, db: database.db, redis, flows, logger });
   const running: RunningWorkers[] = [];

@@ -16,8 +16,10 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
       await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
       return true;
     } catch (error) {
-      // Another process created it between our check and our create.
-      if ((error as { code?: string }).code === '42P04') return false;
+      // Another process created it between our check and our create: Postgres says so with
+      // 42P04, or with 23505 on its catalogue index when both creates ran at the same moment.
+      const code = (error as { code?: string }).code;
+      if (code === '42P04' || code === '23505') return false;
       throw error;
     }
   } finally {

@@ -22,3 +22,18 @@ export function createRedisConnection(url: string, role: ConnectionRole): Redis 
   redis.on('error', () => undefined);
   return redis;
 }
+
+export async function waitUntilConnected(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      reject(new Error(`no connection within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once('ready', onReady);
+  });
+}

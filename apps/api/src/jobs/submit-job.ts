@@ -2,6 +2,7 @@ import { type Db, newJobId } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { enrichmentFlow, type RetryPolicy } from '@enrich/queue';
 import type { FlowProducer } from 'bullmq';
+import type { Redis } from 'ioredis';
 
 export interface SubmittedJob {
   jobId: string;
@@ -15,20 +16,39 @@ export interface SubmittedJob {
  * when it is both recorded and queued. Should the process die between the two steps, the
  * reconciler finds the row and queues it.
  */
+const ENQUEUE_TIMEOUT_MS = 3000;
+
+function queueUnavailable(cause?: unknown): AppError {
+  return new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'the job queue is unavailable; retry shortly', { retryable: true, cause });
+}
+
+// BullMQ waits for a connection that has never been ready instead of failing; bound it.
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`queue did not answer within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function submitJob(
-  deps: { db: Db; flows: FlowProducer; retry: RetryPolicy },
+  deps: { db: Db; flows: FlowProducer; redis: Redis; retry: RetryPolicy },
   teamId: string,
   domain: string,
 ): Promise<SubmittedJob> {
+  if (deps.redis.status !== 'ready') throw queueUnavailable();
   const job = await deps.db.enrichmentJob.create({ data: { id: newJobId(), teamId, domain } });
   try {
-    await deps.flows.add(enrichmentFlow({ jobId: job.id, domain }, deps.retry));
+    await withTimeout(deps.flows.add(enrichmentFlow({ jobId: job.id, domain }, deps.retry)), ENQUEUE_TIMEOUT_MS);
   } catch (error) {
     await deps.db.enrichmentJob.delete({ where: { id: job.id } }).catch(() => undefined);
-    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'the job queue is unavailable; retry shortly', {
-      retryable: true,
-      cause: error,
-    });
+    throw queueUnavailable(error);
   }
   return { jobId: job.id, domain, createdAt: job.createdAt };
 }

@@ -7,8 +7,12 @@ const NETWORK_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
   'EPIPE',
+  'P1000', // Prisma: authentication failed against the database server
   'P1001', // Prisma: can't reach database server
   'P1002',
+  'P1003', // Prisma: database does not exist
+  'P1010', // Prisma: access denied
+  '53300', // Postgres: too many connections
   'P1017', // Prisma: server closed the connection
   'P2024', // Prisma: timed out fetching a connection from the pool
   '57P01', // Postgres: admin shutdown
@@ -30,12 +34,22 @@ const MESSAGES = [
 export function isDependencyFailure(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 6; depth += 1) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof candidate.code === 'string' && NETWORK_CODES.has(candidate.code)) return true;
+    const candidate = current as {
+      code?: unknown;
+      originalCode?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
+    for (const code of [candidate.code, candidate.originalCode]) {
+      if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+    }
     if (typeof candidate.message === 'string' && MESSAGES.some((re) => re.test(candidate.message as string))) return true;
     // AggregateError from a failed connect to several addresses.
     if (Array.isArray(candidate.errors) && candidate.errors.some(isDependencyFailure)) return true;
-    current = candidate.cause;
+    // Prisma's driver-adapter errors keep the database's own error under meta.
+    current = candidate.cause ?? candidate.meta?.driverAdapterError;
   }
   return false;
 }

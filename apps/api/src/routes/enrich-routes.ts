@@ -28,7 +28,7 @@ export function enrichRoutes(ctx: AppContext): Router {
         details: { reason: normalized.reason },
       });
     }
-    const job = await submitJob({ db: ctx.db, flows: ctx.flows, retry }, team.teamId, normalized.domain);
+    const job = await submitJob({ db: ctx.db, flows: ctx.flows, redis: ctx.redis, retry }, team.teamId, normalized.domain);
     res.status(202).json({
       status: 'processing',
       jobId: job.jobId,

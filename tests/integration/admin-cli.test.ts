@@ -1,0 +1,215 @@
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { authenticateApiKey, isWellFormedApiKey } from '@enrich/api-keys';
+import { createPrismaClient, type Db, dropDatabase, MIGRATIONS_DIR } from '@enrich/db';
+import { Client } from 'pg';
+
+// The admin CLI as an operator runs it: `npm run admin -- ...` in a real child process, against
+// a database that does not exist yet (the CLI creates and migrates it).
+
+const ROOT = path.resolve(__dirname, '../..');
+const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgresql://postgres@127.0.0.1:5432';
+const run = randomBytes(4).toString('hex');
+const DATABASE_URL = `${SERVER}/enrich_test_${process.pid}_admincli_${run}`;
+// Never created: bad usage must be refused before the CLI touches any database.
+const UNTOUCHED_URL = `${SERVER}/enrich_test_${process.pid}_admincli_${run}_untouched`;
+const TEAM = `cli-team-${run}`;
+const SPAWN_TIMEOUT_MS = 30_000;
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function admin(args: string[], databaseUrl = DATABASE_URL): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`admin ${args.join(' ')} did not exit within ${SPAWN_TIMEOUT_MS} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, SPAWN_TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const lines = (text: string) => text.split('\n').map((l) => l.trimEnd()).filter(Boolean);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+async function databaseExists(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: `${SERVER}/postgres` });
+  await client.connect();
+  try {
+    const res = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [new URL(url).pathname.slice(1)]);
+    return (res.rowCount ?? 0) > 0;
+  } finally {
+    await client.end();
+  }
+}
+
+let db: Db | undefined;
+let key: string;
+let keyId: string;
+let teamId: string;
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await dropDatabase(DATABASE_URL);
+  await dropDatabase(UNTOUCHED_URL);
+});
+
+describe('admin CLI', () => {
+  it(
+    'create-key creates and migrates a missing database and prints a 40-character live key last',
+    async () => {
+      expect(await databaseExists(DATABASE_URL)).toBe(false);
+      const res = await admin(['create-key', '--team', TEAM, '--plan', 'starter']);
+      expect({ code: res.code, stderr: res.stderr.replace(/^npm warn.*\n?/gim, '') }).toEqual({ code: 0, stderr: '' });
+      const out = lines(res.stdout);
+      key = out[out.length - 1]!;
+      expect(key).toMatch(/^ce_live_[1-9A-HJ-NP-Za-km-z]{32}$/);
+      expect(key).toHaveLength(40);
+      expect(isWellFormedApiKey(key)).toBe(true);
+      const summary = /^team (.+) \((team_[0-9a-z]+)\), plan (\w+); key id (key_[0-9a-z]+)$/.exec(out[0]!);
+      expect(summary).not.toBeNull();
+      expect(summary![1]).toBe(TEAM);
+      expect(summary![3]).toBe('starter');
+      teamId = summary![2]!;
+      keyId = summary![4]!;
+      expect(await databaseExists(DATABASE_URL)).toBe(true);
+      db = createPrismaClient(DATABASE_URL, { maxConnections: 2 });
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it('the printed key authenticates as the team, on the starter plan', async () => {
+    expect(db).toBeDefined();
+    const auth = await authenticateApiKey(db!, key);
+    expect(auth).toEqual({ teamId, plan: 'starter', keyId });
+    const team = await db!.team.findUniqueOrThrow({ where: { id: teamId } });
+    expect(team).toMatchObject({ name: TEAM, plan: 'starter' });
+    // Every migration was applied and recorded.
+    const migrations = (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const recorded = await db!.$queryRaw<{ migration_name: string }[]>`
+      SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL ORDER BY migration_name`;
+    expect(recorded.map((r) => r.migration_name)).toEqual(migrations);
+  });
+
+  it('stores only the SHA-256 hash and the display prefix, never the key', async () => {
+    const row = await db!.apiKey.findUniqueOrThrow({ where: { id: keyId } });
+    expect(row.hash).toBe(sha256(key));
+    expect(row.prefix).toBe(key.slice(0, 12));
+    expect(key.startsWith(row.prefix)).toBe(true);
+    // Nowhere in any table: neither the key nor its secret part.
+    const secret = key.slice('ce_live_'.length);
+    for (const table of ['teams', 'api_keys', 'batches', 'enrichment_jobs', 'source_results', 'companies', '_prisma_migrations']) {
+      const dump = await db!.$queryRawUnsafe<{ t: string | null }[]>(`SELECT string_agg(x::text, '|') AS t FROM "${table}" x`);
+      const text = dump[0]?.t ?? '';
+      expect({ table, leaks: text.includes(secret) }).toEqual({ table, leaks: false });
+    }
+  });
+
+  it(
+    'list-keys shows the key’s prefix as active; revoke-key <id> revokes it; list-keys then shows it revoked',
+    async () => {
+      const listed = await admin(['list-keys', '--team', TEAM]);
+      expect(listed.code).toBe(0);
+      const before = lines(listed.stdout);
+      expect(before).toHaveLength(1);
+      expect(before[0]).toContain(keyId);
+      expect(before[0]).toContain(key.slice(0, 12));
+      expect(before[0]).not.toContain(key);
+      expect(before[0]).toMatch(/\bactive\b/);
+      expect(before[0]).toContain(`team=${TEAM}`);
+      expect(before[0]).toContain('plan=starter');
+
+      const revoked = await admin(['revoke-key', keyId]);
+      expect({ code: revoked.code, out: lines(revoked.stdout) }).toEqual({ code: 0, out: ['revoked'] });
+      expect(await authenticateApiKey(db!, key)).toBeNull();
+      expect((await db!.apiKey.findUniqueOrThrow({ where: { id: keyId } })).revokedAt).toBeInstanceOf(Date);
+
+      const after = lines((await admin(['list-keys', '--team', TEAM])).stdout);
+      expect(after).toHaveLength(1);
+      expect(after[0]).toContain(keyId);
+      expect(after[0]).toMatch(/\brevoked\b/);
+      expect(after[0]).not.toMatch(/\bactive\b/);
+    },
+    SPAWN_TIMEOUT_MS * 3,
+  );
+
+  it(
+    'a second create-key for the same team reuses the team and keeps its plan',
+    async () => {
+      const res = await admin(['create-key', '--team', TEAM]);
+      expect(res.code).toBe(0);
+      const out = lines(res.stdout);
+      const second = out[out.length - 1]!;
+      expect(isWellFormedApiKey(second)).toBe(true);
+      expect(second).not.toBe(key);
+      expect(out[0]).toContain(`(${teamId}), plan starter`);
+      expect(await db!.team.count({ where: { name: TEAM } })).toBe(1);
+      expect(await db!.apiKey.count({ where: { teamId } })).toBe(2);
+      expect(await authenticateApiKey(db!, second)).toMatchObject({ teamId, plan: 'starter' });
+      expect(await authenticateApiKey(db!, key)).toBeNull(); // the revoked one stays revoked
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it(
+    'bad usage exits non-zero with a usage message on stderr and touches no database',
+    async () => {
+      const cases: [string, string[], RegExp][] = [
+        ['create-key without --team', ['create-key', '--plan', 'starter'], /--team/],
+        ['an unknown plan', ['create-key', '--team', 'x', '--plan', 'platinum'], /unknown plan "platinum"/],
+        ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
+      ];
+      const results = await Promise.all(cases.map(([, args]) => admin(args, UNTOUCHED_URL)));
+      for (const [i, [label, , reason]] of cases.entries()) {
+        const res = results[i]!;
+        expect({ label, failed: res.code !== 0 && res.code !== null }).toEqual({ label, failed: true });
+        expect(res.stderr).toMatch(reason);
+        expect(res.stderr).toMatch(/usage:/);
+        expect(res.stderr).toContain('create-key --team <name>');
+        expect(res.stdout).not.toMatch(/ce_live_/);
+        expect(res.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/); // no stack trace
+      }
+      expect(await databaseExists(UNTOUCHED_URL)).toBe(false);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it(
+    'malformed options (--team without a value, an unknown option) also get the usage message',
+    async () => {
+      const cases: [string, string[]][] = [
+        ['--team without a value', ['create-key', '--team']],
+        ['an unknown option', ['create-key', '--team', 'x', '--bogus']],
+      ];
+      const results = await Promise.all(cases.map(([, args]) => admin(args, UNTOUCHED_URL)));
+      for (const [i, [label]] of cases.entries()) {
+        const res = results[i]!;
+        expect({ label, failed: res.code !== 0 && res.code !== null, usage: /usage:/.test(res.stderr) }).toEqual({
+          label,
+          failed: true,
+          usage: true,
+        });
+      }
+      expect(await databaseExists(UNTOUCHED_URL)).toBe(false);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+});
