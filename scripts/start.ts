@@ -2,9 +2,11 @@
 // In production each app runs on its own (see README, "Running the apps separately").
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { apiEnv, ConfigError, loadConfig, workerEnv } from '@enrich/config';
+import { apiEnv } from '@enrich/api/src/api-config';
+import { ConfigError, loadConfig } from '@enrich/config';
 import { ensureDatabase, migrate } from '@enrich/db';
 import { createRedisConnection, waitUntilConnected } from '@enrich/queue';
+import { workerEnv } from '@enrich/worker-scrape/src/worker-config';
 
 const root = path.resolve(__dirname, '..');
 

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { issueApiKey } from '@enrich/api-keys';
 import { createApp } from '@enrich/api/src/app';
-import { apiEnv, loadConfig, workerEnv, type WorkerConfig } from '@enrich/config';
+import { apiEnv } from '@enrich/api/src/api-config';
+import { loadConfig } from '@enrich/config';
 import type { Plan } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
 import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
+import { type WorkerConfig, workerEnv } from '@enrich/worker-scrape/src/worker-config';
 import { type RunningWorkers, startWorkers } from '@enrich/worker-scrape/src/workers';
 import { FlowProducer } from 'bullmq';
 import type { Express } from 'express';

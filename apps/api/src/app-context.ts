@@ -1,8 +1,8 @@
-import type { ApiConfig } from '@enrich/config';
 import type { Db } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
 import type { FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { ApiConfig } from './api-config';
 
 // Everything a request handler may use; built once in main.ts (or by a test) and passed in.
 export interface AppContext {

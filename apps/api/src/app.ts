@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import type { AppContext } from './app-context';
+import { accessLog } from './middleware/access-log';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { buildOpenApiDocument } from './openapi-document';
@@ -11,6 +12,7 @@ export function createApp(ctx: AppContext): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestId);
+  app.use(accessLog(ctx.logger));
 
   const openapi = buildOpenApiDocument();
   const routes = express.Router();

@@ -1,8 +1,9 @@
-import { apiEnv, loadConfig } from '@enrich/config';
+import { loadConfig } from '@enrich/config';
 import { createPrismaClient } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
 import { bullPrefix, createRedisConnection } from '@enrich/queue';
 import { FlowProducer } from 'bullmq';
+import { apiEnv } from './api-config';
 import { createApp } from './app';
 
 async function main(): Promise<void> {

@@ -1,5 +1,6 @@
-import { loadConfig, workerEnv } from '@enrich/config';
+import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
+import { workerEnv } from './worker-config';
 import { startWorkers } from './workers';
 
 async function main(): Promise<void> {

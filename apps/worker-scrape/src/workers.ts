@@ -1,10 +1,9 @@
-import type { WorkerConfig } from '@enrich/config';
 import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
 import { finalizeStep, Reconciler, recordFinalFailures } from '@enrich/pipeline';
 import { createRedisConnection, createStepWorker } from '@enrich/queue';
-import { parseHostMap } from '@enrich/scraper';
 import { scrapeStep } from './scrape-step';
+import type { WorkerConfig } from './worker-config';
 
 export interface RunningWorkers {
   close(): Promise<void>;
@@ -15,13 +14,12 @@ export interface RunningWorkers {
  * reconciler. Holds no state between jobs, so any number of replicas can run side by side.
  */
 export async function startWorkers(config: WorkerConfig, logger: Logger): Promise<RunningWorkers> {
-  const hostMap = parseHostMap(config.SCRAPER_HOST_MAP);
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.SCRAPE_CONCURRENCY + 5) });
   const connection = createRedisConnection(config.REDIS_URL, 'worker');
   const retry = { attempts: config.JOB_ATTEMPTS, backoffMs: config.JOB_BACKOFF_MS };
   const common = { connection, queuePrefix: config.QUEUE_PREFIX, lockDurationMs: config.WORKER_LOCK_DURATION_MS };
   const settings = {
-    hostMap,
+    hostMap: config.SCRAPER_HOST_MAP,
     timeoutMs: config.SCRAPER_TIMEOUT_MS,
     maxBytes: config.SCRAPER_MAX_BYTES,
     maxRedirects: config.SCRAPER_MAX_REDIRECTS,

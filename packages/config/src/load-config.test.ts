@@ -1,25 +1,36 @@
-import { apiEnv, ConfigError, loadConfig, workerEnv } from './index';
+import { z } from 'zod';
+import { ConfigError, databaseEnv, envBool, envInt, loadConfig, logEnv, redisEnv } from './index';
+
+const schema = z
+  .object({ PORT: envInt(3000, 0, 65_535), VERBOSE: envBool(false) })
+  .extend(databaseEnv.shape)
+  .extend(redisEnv.shape)
+  .extend(logEnv.shape);
 
 describe('loadConfig', () => {
   it('fills defaults from an empty environment', () => {
-    const config = loadConfig(apiEnv, {});
-    expect(config.PORT).toBe(3000);
-    expect(config.DATABASE_URL).toBe('postgresql://postgres@127.0.0.1:5432/enrichment');
-    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
-    expect(config.JOB_ATTEMPTS).toBe(3);
+    const config = loadConfig(schema, {});
+    expect(config).toEqual({
+      PORT: 3000,
+      VERBOSE: false,
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/enrichment',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      QUEUE_PREFIX: 'enrich',
+      LOG_LEVEL: 'info',
+    });
   });
 
-  it('reads numbers from strings', () => {
-    expect(loadConfig(apiEnv, { PORT: '4100' }).PORT).toBe(4100);
-    expect(loadConfig(workerEnv, { SCRAPER_TIMEOUT_MS: '1500' }).SCRAPER_TIMEOUT_MS).toBe(1500);
+  it('reads numbers and booleans from strings', () => {
+    expect(loadConfig(schema, { PORT: '4100', VERBOSE: 'yes' })).toMatchObject({ PORT: 4100, VERBOSE: true });
   });
 
   it('refuses bad values with a message naming the variable', () => {
-    expect(() => loadConfig(apiEnv, { PORT: 'abc' })).toThrow(ConfigError);
-    expect(() => loadConfig(apiEnv, { PORT: 'abc' })).toThrow(/PORT: must be a whole number/);
-    expect(() => loadConfig(apiEnv, { PORT: '70000' })).toThrow(/PORT/);
-    expect(() => loadConfig(apiEnv, { DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
-    expect(() => loadConfig(apiEnv, { LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
-    expect(() => loadConfig(workerEnv, { REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig(schema, { PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig(schema, { PORT: 'abc' })).toThrow(/PORT: must be a whole number \(got "abc"\)/);
+    expect(() => loadConfig(schema, { PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig(schema, { DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig(schema, { LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig(schema, { REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig(schema, { VERBOSE: 'maybe' })).toThrow(/VERBOSE/);
   });
 });

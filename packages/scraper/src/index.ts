@@ -1,3 +1,4 @@
 export * from './fetch';
 export * from './extract';
 export * from './scrape-website';
+export * from './scraper-env';

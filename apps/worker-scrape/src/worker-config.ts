@@ -1,0 +1,20 @@
+import { databaseEnv, envInt, logEnv, pipelineEnv, redisEnv } from '@enrich/config';
+import { scraperEnv } from '@enrich/scraper';
+import { z } from 'zod';
+
+export const workerEnv = z
+  .object({
+    SCRAPE_CONCURRENCY: envInt(10, 1, 500),
+    FINALIZE_CONCURRENCY: envInt(20, 1, 500),
+    // A job whose worker stops renewing its lock for this long is taken over by another worker.
+    WORKER_LOCK_DURATION_MS: envInt(30_000, 1000, 600_000),
+    RECONCILE_INTERVAL_MS: envInt(30_000, 200, 3_600_000),
+    // Jobs younger than this are left alone: the API may not have enqueued them yet.
+    RECONCILE_GRACE_MS: envInt(10_000, 0, 3_600_000),
+  })
+  .extend(scraperEnv.shape)
+  .extend(databaseEnv.shape)
+  .extend(redisEnv.shape)
+  .extend(pipelineEnv.shape)
+  .extend(logEnv.shape);
+export type WorkerConfig = z.infer<typeof workerEnv>;
