@@ -171,6 +171,8 @@ it('a domain that does not resolve completes at once with nulls and confidence 0
   expect(body.data).toMatchObject({ name: null, confidence: 0, sources: [] });
   const job = await stack.database.db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
   expect(job.attempts).toBe(1); // a missing host is final: no retries
+  const result = await stack.database.db.sourceResult.findFirstOrThrow({ where: { jobId } });
+  expect(result.data).toMatchObject({ status: 'unreachable', reason: 'dns' });
 });
 
 it('a redirect to a private address is refused and never reached', async () => {

@@ -168,7 +168,8 @@ export function createGuardedLookup(resolve: Resolver = defaultResolve): LookupF
         return callback(null, first.address, first.family);
       },
       (err: unknown) => {
-        const error: NodeJS.ErrnoException = err instanceof Error ? err : new Error(String(err));
+        // Not instanceof Error: errors from another realm (Jest's) would lose their code.
+        const error = typeof err === 'object' && err !== null ? (err as NodeJS.ErrnoException) : new Error(String(err));
         callback(error, '', 0);
       },
     );

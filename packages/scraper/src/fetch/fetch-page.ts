@@ -68,7 +68,8 @@ function errorCode(err: unknown): string | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   if ('code' in err && typeof err.code === 'string') return err.code;
   // Happy-eyeballs (autoSelectFamily) reports an AggregateError of per-address failures.
-  if (err instanceof AggregateError) return errorCode(err.errors[0]);
+  // Duck-typed: under Jest the error comes from another realm, where instanceof fails.
+  if ('errors' in err && Array.isArray(err.errors)) return errorCode(err.errors[0]);
   return undefined;
 }
 
