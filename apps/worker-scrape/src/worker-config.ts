@@ -11,6 +11,8 @@ export const workerEnv = z
     RECONCILE_INTERVAL_MS: envInt(30_000, 200, 3_600_000),
     // Jobs younger than this are left alone: the API may not have enqueued them yet.
     RECONCILE_GRACE_MS: envInt(10_000, 0, 3_600_000),
+    // When set, rewritten every 10 s while the worker is healthy (for container health checks).
+    WORKER_HEARTBEAT_FILE: z.string().trim().optional(),
   })
   .extend(scraperEnv.shape)
   .extend(databaseEnv.shape)

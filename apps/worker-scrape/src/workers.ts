@@ -2,6 +2,7 @@ import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
 import { finalizeStep, Reconciler, recordFinalFailures } from '@enrich/pipeline';
 import { createRedisConnection, createStepWorker } from '@enrich/queue';
+import { startHeartbeat } from './heartbeat';
 import { scrapeStep } from './scrape-step';
 import type { WorkerConfig } from './worker-config';
 
@@ -52,9 +53,17 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
   });
   reconciler.start();
   await Promise.all([scrape.waitUntilReady(), finalize.waitUntilReady()]);
+  const stopHeartbeat = config.WORKER_HEARTBEAT_FILE
+    ? startHeartbeat(config.WORKER_HEARTBEAT_FILE, {
+        redis: connection,
+        db,
+        isRunning: () => scrape.isRunning() && finalize.isRunning(),
+      })
+    : () => undefined;
 
   return {
     async close() {
+      stopHeartbeat();
       await reconciler.close();
       await Promise.all([scrape.close(), finalize.close()]);
       connection.disconnect();

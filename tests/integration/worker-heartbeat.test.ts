@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createRedisConnection } from '@enrich/queue';
+import { startHeartbeat } from '@enrich/worker-scrape/src/heartbeat';
+import { startTestStack, type TestStack } from '../support/test-stack';
+
+// The heartbeat file container health checks read: written while the worker runs and reaches
+// Redis and Postgres, not written when it cannot.
+let stack: TestStack;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'heartbeat-'));
+  stack = await startTestStack({ label: 'heartbeat', workers: false, env: { WORKER_HEARTBEAT_FILE: path.join(dir, 'beat') } });
+});
+afterAll(async () => {
+  await stack.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const until = async (check: () => boolean, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  return check();
+};
+
+it('a running worker writes its heartbeat file', async () => {
+  const file = path.join(dir, 'beat');
+  await stack.startWorkers();
+  expect(await until(() => existsSync(file), 3000)).toBe(true);
+  expect(Date.now() - Date.parse(await readFile(file, 'utf8'))).toBeLessThan(5000);
+});
+
+it('no heartbeat while Redis cannot be reached', async () => {
+  const file = path.join(dir, 'no-redis');
+  const redis = createRedisConnection('redis://127.0.0.1:1', 'producer');
+  const stop = startHeartbeat(file, { redis, db: stack.database.db, isRunning: () => true });
+  await new Promise((r) => setTimeout(r, 500));
+  stop();
+  redis.disconnect();
+  expect(existsSync(file)).toBe(false);
+});
