@@ -35,6 +35,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
       400: error('VALIDATION_ERROR (domain missing or not a string), INVALID_DOMAIN, INVALID_JSON'),
       413: error('PAYLOAD_TOO_LARGE'),
       415: error('UNSUPPORTED_MEDIA_TYPE (body is not JSON)'),
+      405: error('METHOD_NOT_ALLOWED'),
       ...common,
     },
   });
@@ -47,6 +48,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
     responses: {
       200: json(jobStatusSchema, 'The job: processing, completed with data, or failed'),
       404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
+      405: error('METHOD_NOT_ALLOWED'),
       ...common,
     },
   });

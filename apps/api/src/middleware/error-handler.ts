@@ -47,6 +47,14 @@ export function errorHandler(logger: Logger) {
   };
 }
 
+// A known path asked with a method it does not answer.
+export function methodNotAllowed(allowed: string[]) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    res.setHeader('Allow', allowed.join(', '));
+    next(new AppError(ErrorCode.METHOD_NOT_ALLOWED, `${req.method} is not allowed here; use ${allowed.join(' or ')}`));
+  };
+}
+
 export function notFound(req: Request, _res: Response, next: NextFunction): void {
   next(new AppError(ErrorCode.NOT_FOUND, `no route for ${req.method} ${req.path}`));
 }

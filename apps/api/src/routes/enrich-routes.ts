@@ -6,6 +6,7 @@ import { durationEstimator } from '../jobs/estimate-duration';
 import { jobView } from '../jobs/job-view';
 import { submitJob } from '../jobs/submit-job';
 import { authenticate, requireAuth } from '../middleware/authenticate';
+import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { parseOrThrow } from '../middleware/validate';
 import { enrichRequestSchema, jobIdParamsSchema } from '../schemas/enrich';
@@ -48,5 +49,7 @@ export function enrichRoutes(ctx: AppContext): Router {
     res.json(jobView(job, company, await estimate()));
   });
 
+  router.all('/enrich', methodNotAllowed(['POST']));
+  router.all('/enrich/:jobId', methodNotAllowed(['GET', 'HEAD']));
   return router;
 }
