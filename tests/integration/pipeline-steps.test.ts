@@ -1,3 +1,4 @@
+import { AppError, encodeErrorForQueue, ErrorCode } from '@enrich/errors';
 import { finalizeStep, saveSourceResult } from '@enrich/pipeline';
 import { bullJobId, bullPrefix, enrichmentFlow, QueueName } from '@enrich/queue';
 import { emptyCompanyFacts } from '@enrich/scraper';
@@ -40,6 +41,17 @@ it('finalizing a job twice writes once and leaves the first outcome', async () =
   expect(await finalizeStep(db, { jobId, domain: 'twice.com' })).toEqual({ skipped: 'job is completed' });
   expect(await db.company.findUniqueOrThrow({ where: { domain: 'twice.com' } })).toEqual(first);
   expect(await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } })).toEqual(job);
+});
+
+it('a step that gave up for good ends the job with that step’s code', async () => {
+  const db = stack.database.db;
+  const key = await stack.key();
+  const jobId = await stack.submit(key, 'gaveup.com');
+  const reason = encodeErrorForQueue(new AppError(ErrorCode.SCRAPE_FAILED, 'the scrape step gave up'));
+  expect(await finalizeStep(db, { jobId, domain: 'gaveup.com' }, async () => [reason])).toEqual({ failed: 'SCRAPE_FAILED' });
+  const job = await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
+  expect(job).toMatchObject({ status: 'failed', errorCode: 'SCRAPE_FAILED', errorMessage: 'the scrape step gave up' });
+  expect(await db.company.count({ where: { domain: 'gaveup.com' } })).toBe(0);
 });
 
 it('adding the same enrichment flow twice queues it once', async () => {

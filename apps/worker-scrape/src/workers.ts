@@ -32,12 +32,18 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
     (payload, job) => scrapeStep({ db, settings, logger }, payload, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
     { ...common, concurrency: config.SCRAPE_CONCURRENCY },
   );
-  const finalize = createStepWorker('finalize', (payload) => finalizeStep(db, payload), {
+  const finalize = createStepWorker(
+    'finalize',
+    (payload, job) => finalizeStep(db, payload, async () => Object.values(await job.getIgnoredChildrenFailures())),
+    {
     ...common,
-    concurrency: config.FINALIZE_CONCURRENCY,
-  });
+      concurrency: config.FINALIZE_CONCURRENCY,
+    },
+  );
+  // Jobs end in finalize, also when a step before it gave up; finalize's own final failure
+  // is recorded here.
+  recordFinalFailures(finalize, db, logger);
   for (const worker of [scrape, finalize]) {
-    recordFinalFailures(worker, db, logger);
     // Connection blips are retried by ioredis and BullMQ; log them, never crash on them.
     worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));
   }

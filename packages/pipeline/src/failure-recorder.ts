@@ -6,9 +6,9 @@ import type { Worker } from 'bullmq';
 import { markJobFailed } from './job-outcome';
 
 /**
- * When BullMQ gives up on a step (retries exhausted, or unrecoverable), the job is marked
- * failed in Postgres with the code the step failed with. If this process dies before it can
- * do so, the reconciler records it from the failed BullMQ job instead.
+ * When BullMQ gives up on the finalize step (retries exhausted, or unrecoverable), the job is
+ * marked failed in Postgres with the code the step failed with. If this process dies before
+ * it can do so, the reconciler records it from the failed BullMQ job instead.
  */
 export function recordFinalFailures(worker: Worker, db: Db, logger: Logger): void {
   worker.on('failed', (job, error) => {

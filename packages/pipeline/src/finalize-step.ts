@@ -1,8 +1,9 @@
 import type { Db, Prisma } from '@enrich/db';
-import { AppError, ErrorCode } from '@enrich/errors';
+import { AppError, decodeQueuedError, ErrorCode } from '@enrich/errors';
 import type { JobPayload } from '@enrich/queue';
 import { type CompanyDraft, mergeSources } from './company-draft';
 import { scoreConfidence } from './confidence';
+import { markJobFailed } from './job-outcome';
 import { loadSourceResults } from './source-results';
 
 function companyColumns(draft: CompanyDraft, confidence: number, now: Date) {
@@ -22,13 +23,24 @@ function companyColumns(draft: CompanyDraft, confidence: number, now: Date) {
  * domain) and completes the job, in one transaction. Running it twice changes nothing the
  * second time: a job that is no longer processing is left alone.
  */
-export async function finalizeStep(db: Db, payload: JobPayload<'finalize'>): Promise<{ confidence: number } | { skipped: string }> {
+export async function finalizeStep(
+  db: Db,
+  payload: JobPayload<'finalize'>,
+  childFailures: () => Promise<string[]> = async () => [],
+): Promise<{ confidence: number } | { skipped: string } | { failed: ErrorCode }> {
   const job = await db.enrichmentJob.findUnique({ where: { id: payload.jobId } });
   if (!job) throw new AppError(ErrorCode.INVALID_JOB_PAYLOAD, `job ${payload.jobId} does not exist`);
   if (job.status !== 'processing') return { skipped: `job is ${job.status}` };
 
   const results = await loadSourceResults(db, job.id);
   if (!results.website) {
+    // A step that gave up for good ends the job with its own error code.
+    const [reason] = await childFailures();
+    if (reason !== undefined) {
+      const error = decodeQueuedError(reason) ?? { code: ErrorCode.ENRICHMENT_FAILED, message: reason };
+      await markJobFailed(db, job.id, error.code, error.message);
+      return { failed: error.code };
+    }
     // The scrape step finished without leaving its result: an internal fault, worth a retry.
     throw new AppError(ErrorCode.ENRICHMENT_FAILED, 'website source result is missing', { retryable: true });
   }

@@ -14,7 +14,7 @@ describe('enrichmentFlow', () => {
     expect(scrape.opts?.jobId).toBe(`scrape-${step.jobId}`);
     expect(scrape.opts?.attempts).toBe(4);
     expect(scrape.opts?.backoff).toEqual({ type: 'exponential', delay: 100 });
-    expect(scrape.opts?.failParentOnFailure).toBe(true);
+    expect(scrape.opts?.ignoreDependencyOnFailure).toBe(true);
   });
 
   it('refuses payloads the catalogue does not describe', () => {

@@ -3,8 +3,9 @@ import { type JobPayload, jobCatalog, QueueName, type RetryPolicy, stepOptions }
 
 /**
  * One domain's enrichment as a BullMQ flow: finalize waits for its children (scrape now;
- * an AI step slots in as finalize ← ai ← scrape later). The scrape step's final failure
- * fails its parent so the job never hangs in waiting-children.
+ * an AI step slots in as finalize ← ai ← scrape later). A child that fails for good does not
+ * fail its parent: finalize still runs, sees the child's failure and ends the job with the
+ * child's error code, so finalize is the one place where jobs end.
  */
 export function enrichmentFlow(step: JobPayload<'finalize'>, retry: RetryPolicy): FlowJob {
   const data = jobCatalog.finalize.payload.parse(step);
@@ -18,7 +19,7 @@ export function enrichmentFlow(step: JobPayload<'finalize'>, retry: RetryPolicy)
         name: 'scrape',
         queueName: QueueName.scrape,
         data: jobCatalog.scrape.payload.parse(step),
-        opts: { ...stepOptions('scrape', data.jobId, retry), failParentOnFailure: true },
+        opts: { ...stepOptions('scrape', data.jobId, retry), ignoreDependencyOnFailure: true },
       },
     ],
   };
