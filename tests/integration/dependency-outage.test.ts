@@ -11,6 +11,7 @@ import { FlowProducer } from 'bullmq';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
+import { freePort } from '../support/free-port';
 import { startPrivateRedis } from '../support/private-redis';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { REDIS_URL, removeQueueKeys } from '../support/test-stack';
@@ -26,17 +27,8 @@ const HANG_LIMIT_MS = 10_000;
 // Shape-valid key (`ce_live_` + 32 base58 characters) that no database knows.
 const SHAPED_KEY = `ce_live_${'A1b2C3d4E5f6G7h8J9k1L2m3N4p5Q6r7'}`;
 
-// A port that nothing listens on: bound, read, released.
-async function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// A port that nothing listens on.
+const closedPort = freePort;
 
 // A TCP proxy in front of Postgres that the test can cut, as a network partition or a
 // database restart would: open connections die and new ones are refused.
