@@ -1,5 +1,6 @@
 import { revokeApiKey } from '@enrich/api-keys';
 import request from 'supertest';
+import { strictAccepted, strictError, strictProcessing } from '../support/contract-schemas';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 // The v1 contract's single-domain endpoints, field by field. Workers are off here so that
@@ -23,6 +24,7 @@ describe('POST /enrich', () => {
     const res = await request(stack.app).post('/enrich').set(auth()).send({ domain: 'acme.com' });
     expect(res.status).toBe(202);
     expect(Object.keys(res.body).sort()).toEqual(['domain', 'estimatedDuration', 'jobId', 'status', 'statusEndpoint']);
+    expect(() => strictAccepted.parse(res.body)).not.toThrow();
     expect(res.body.status).toBe('processing');
     expect(res.body.jobId).toMatch(UUID);
     expect(res.body.domain).toBe('acme.com');
@@ -64,6 +66,7 @@ describe('GET /enrich/:jobId', () => {
       const res = await request(stack.app).get(path).set(auth());
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(['createdAt', 'domain', 'estimatedCompletion', 'status']);
+      expect(() => strictProcessing.parse(res.body)).not.toThrow();
       expect(res.body).toMatchObject({ status: 'processing', domain: 'hooli.com' });
       expect(res.body.createdAt).toMatch(ISO_UTC);
       expect(res.body.estimatedCompletion).toMatch(ISO_UTC);
@@ -111,6 +114,7 @@ describe('authentication', () => {
       ]) {
         expect(res.status).toBe(401);
         expect(res.body.error.code).toBe('AUTHENTICATION_FAILED');
+        expect(() => strictError.parse(res.body)).not.toThrow();
         bodies.add(res.body.error.message);
       }
     }

@@ -4,6 +4,7 @@ import { bullJobId, bullPrefix, enrichmentFlow, QueueName } from '@enrich/queue'
 import { emptyCompanyFacts } from '@enrich/scraper';
 import { FlowProducer, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { strictFailed } from '../support/contract-schemas';
 import { FixtureSites } from '../support/fixture-sites';
 import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
 
@@ -84,6 +85,7 @@ it('a job whose internal fault outlasts its retries becomes failed with a code',
     const res = await stack.waitForJob(key, jobId, 30_000);
     await workers.close();
     expect(res.body).toMatchObject({ status: 'failed', domain: 'steps.com', error: { code: 'ENRICHMENT_FAILED' } });
+    expect(() => strictFailed.parse(res.body)).not.toThrow();
     expect(typeof res.body.error.message).toBe('string');
     expect(res.body).not.toHaveProperty('data');
     const job = await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });

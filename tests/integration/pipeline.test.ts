@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { FixtureSites } from '../support/fixture-sites';
+import { strictCompleted } from '../support/contract-schemas';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 // The whole pipeline (API → BullMQ flow → scrape → finalize → Postgres) against local
@@ -94,6 +95,8 @@ async function enrich(domain: string) {
   const jobId = await stack.submit(key, domain);
   const res = await stack.waitForJob(key, jobId);
   expect(res.status).toBe(200);
+  // Every completed answer is exactly what the OpenAPI document describes.
+  expect(() => strictCompleted.parse(res.body)).not.toThrow();
   return { jobId, body: res.body };
 }
 

@@ -1,0 +1,17 @@
+import { companyRecordSchema } from '@enrich/api/src/schemas/company-record';
+import {
+  enrichAcceptedSchema,
+  jobCompletedSchema,
+  jobFailedSchema,
+  jobProcessingSchema,
+} from '@enrich/api/src/schemas/enrich';
+import { errorBodySchema } from '@enrich/api/src/schemas/error';
+
+// The schemas the OpenAPI document is generated from, made strict: a response with a field
+// the document does not name, or without one it names, fails the test. This keeps the served
+// answers and the published document the same thing.
+export const strictAccepted = enrichAcceptedSchema.strict();
+export const strictProcessing = jobProcessingSchema.strict();
+export const strictCompleted = jobCompletedSchema.extend({ data: companyRecordSchema.strict() }).strict();
+export const strictFailed = jobFailedSchema.strict();
+export const strictError = errorBodySchema.strict();
