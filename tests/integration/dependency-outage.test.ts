@@ -182,7 +182,7 @@ describe('Postgres unreachable', () => {
 
   it('GET /readyz answers 503 naming postgres as not ok (redis ok)', async () => {
     const answer = await timed(request(api.app).get('/readyz').set('X-Request-Id', 'pg-down-ready'));
-    // details.checks carries each probe's error message by design (for operators).
+    // details.checks says which service failed ('unreachable' / 'timed out'), never its address.
     expect503(answer, 'pg-down-ready', { internalDetailsAllowed: true });
     const checks = answer.res.body.error.details?.checks;
     expect(checks).toBeDefined();

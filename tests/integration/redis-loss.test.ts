@@ -1,30 +1,14 @@
-import type { ServerResponse } from 'node:http';
-import { FixtureSites } from '../support/fixture-sites';
+import { FixtureSites, holdFirstVisit } from '../support/fixture-sites';
 import { startPrivateRedis } from '../support/private-redis';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 // Redis keeps nothing on disk. When it loses its memory mid-job, Postgres still holds the
 // job, the reconciler queues it again, and the job completes.
-const sites = new FixtureSites();
-const held: ServerResponse[] = [];
-let requestSeen: () => void;
-const seen = new Promise<void>((resolve) => {
-  requestSeen = resolve;
-});
-
-sites.site('slowstart.com', {
-  '/': (_req, res) => {
-    if (held.length === 0) {
-      // First visit: hold the answer while the test flushes Redis under the running job.
-      held.push(res);
-      requestSeen();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html' }).end(
-      '<html><head><title>Slow Start Inc</title><meta name="description" content="Slow Start Inc survives losing its queue entirely."></head></html>',
-    );
-  },
-});
+// The first visit is held while the test flushes Redis under the running job.
+const page = holdFirstVisit(
+  '<html><head><title>Slow Start Inc</title><meta name="description" content="Slow Start Inc survives losing its queue entirely."></head></html>',
+);
+const sites = new FixtureSites().site('slowstart.com', { '/': page.handler });
 
 let redis: Awaited<ReturnType<typeof startPrivateRedis>>;
 let stack: TestStack;
@@ -48,10 +32,10 @@ afterAll(async () => {
 it('completes a job whose queue entries vanished while it was processing', async () => {
   const key = await stack.key();
   const jobId = await stack.submit(key, 'slowstart.com');
-  await seen;
+  await page.visited;
   await redis.flushAll();
   // Let the held request finish: the scrape worker saves its result, but its BullMQ job is gone.
-  held[0]!.writeHead(503).end();
+  page.held()!.writeHead(503).end();
 
   const res = await stack.waitForJob(key, jobId, 30_000);
   expect(res.body.status).toBe('completed');

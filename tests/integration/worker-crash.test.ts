@@ -1,31 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { FixtureSites } from '../support/fixture-sites';
+import { FixtureSites, holdFirstVisit } from '../support/fixture-sites';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 // A worker process killed (SIGKILL, no goodbye) in the middle of a job: BullMQ sees the
 // job's lock expire, another worker takes it, and the job completes with one company row.
 const ROOT = path.resolve(__dirname, '../..');
-const sites = new FixtureSites();
-const held: ServerResponse[] = [];
-let firstVisit: () => void;
-const visited = new Promise<void>((resolve) => {
-  firstVisit = resolve;
-});
-
-sites.site('crashtest.com', {
-  '/': (_req, res) => {
-    if (held.length === 0) {
-      held.push(res); // the doomed worker waits here forever
-      firstVisit();
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html' }).end(
-      '<html><head><title>Crash Test Ltd</title><meta name="description" content="Crash Test Ltd keeps going when a worker does not."></head></html>',
-    );
-  },
-});
+// The doomed worker's visit is held forever; the surviving worker's visit is answered.
+const page = holdFirstVisit(
+  '<html><head><title>Crash Test Ltd</title><meta name="description" content="Crash Test Ltd keeps going when a worker does not."></head></html>',
+);
+const sites = new FixtureSites().site('crashtest.com', { '/': page.handler });
 
 let stack: TestStack;
 let child: ChildProcess | undefined;
@@ -41,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   child?.kill('SIGKILL');
-  held[0]?.destroy();
+  page.held()?.destroy();
   await stack.stop();
   await sites.stop();
 });
@@ -55,7 +40,7 @@ it('completes the job after its worker process is killed mid-scrape', async () =
   });
   const key = await stack.key();
   const jobId = await stack.submit(key, 'crashtest.com');
-  await visited;
+  await page.visited;
   const job = await stack.database.db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
   expect(job.startedAt).not.toBeNull();
 

@@ -65,3 +65,24 @@ export class FixtureSites {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }
+
+/**
+ * A page whose first visit is held open (never answered until the test says so) and whose
+ * later visits get `html`: lets a test act while a worker is mid-fetch.
+ */
+export function holdFirstVisit(html: string) {
+  let held: ServerResponse | undefined;
+  let markVisited: () => void = () => undefined;
+  const visited = new Promise<void>((resolve) => {
+    markVisited = resolve;
+  });
+  const handler: FixtureHandler = (_req, res) => {
+    if (!held) {
+      held = res;
+      markVisited();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+  };
+  return { handler, visited, held: () => held };
+}

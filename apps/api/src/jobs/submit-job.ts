@@ -3,11 +3,19 @@ import { AppError, ErrorCode } from '@enrich/errors';
 import { enrichmentFlow, type RetryPolicy } from '@enrich/queue';
 import type { FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { withTimeout } from '../with-timeout';
 
 export interface SubmittedJob {
   jobId: string;
   domain: string;
   createdAt: Date;
+}
+
+// BullMQ waits for a connection that has never been ready instead of failing; bound it.
+const ENQUEUE_TIMEOUT_MS = 3000;
+
+function queueUnavailable(cause?: unknown): AppError {
+  return new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'the job queue is unavailable; retry shortly', { retryable: true, cause });
 }
 
 /**
@@ -16,27 +24,6 @@ export interface SubmittedJob {
  * when it is both recorded and queued. Should the process die between the two steps, the
  * reconciler finds the row and queues it.
  */
-const ENQUEUE_TIMEOUT_MS = 3000;
-
-function queueUnavailable(cause?: unknown): AppError {
-  return new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'the job queue is unavailable; retry shortly', { retryable: true, cause });
-}
-
-// BullMQ waits for a connection that has never been ready instead of failing; bound it.
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`queue did not answer within ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 export async function submitJob(
   deps: { db: Db; flows: FlowProducer; redis: Redis; retry: RetryPolicy },
   teamId: string,

@@ -1,24 +1,17 @@
 import { AppError, ErrorCode } from '@enrich/errors';
 import { Router } from 'express';
 import type { AppContext } from '../app-context';
+import { TimeoutError, withTimeout } from '../with-timeout';
 
 const CHECK_TIMEOUT_MS = 2000;
 
-async function check(probe: () => Promise<unknown>): Promise<'ok' | string> {
-  let timer: NodeJS.Timeout | undefined;
+async function check(probe: () => Promise<unknown>): Promise<'ok' | 'timed out' | 'unreachable'> {
   try {
-    await Promise.race([
-      probe(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
-      }),
-    ]);
+    await withTimeout(probe(), CHECK_TIMEOUT_MS);
     return 'ok';
   } catch (error) {
     // Unauthenticated endpoint: say what is wrong, not where the database lives.
-    return error instanceof Error && error.message === 'timed out' ? 'timed out' : 'unreachable';
-  } finally {
-    clearTimeout(timer);
+    return error instanceof TimeoutError ? 'timed out' : 'unreachable';
   }
 }
 

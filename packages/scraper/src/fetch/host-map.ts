@@ -17,7 +17,7 @@ function invalid(entry: string, why: string): Error {
   return new Error(`${SETTING}: invalid entry "${entry}": ${why} (expected domain=host:port)`);
 }
 
-function normalizeDomain(raw: string): string {
+function normalizeMapKey(raw: string): string {
   const trimmed = raw.trim().toLowerCase().replace(/\.$/, '');
   // Same normalisation the WHATWG URL parser applies to hostnames, so keys compare with url.hostname.
   return trimmed === '' ? '' : domainToASCII(trimmed);
@@ -59,7 +59,7 @@ export function parseHostMap(value: string | undefined): HostMap {
     if (entry === '') continue;
     const eq = entry.indexOf('=');
     if (eq < 0) throw invalid(entry, 'missing "="');
-    const domain = normalizeDomain(entry.slice(0, eq));
+    const domain = normalizeMapKey(entry.slice(0, eq));
     if (domain === '' || !HOSTNAME_RE.test(domain)) throw invalid(entry, 'bad domain');
     // A numeric last label would make suffix matching cover IP literals (`0.1` ⊃ `127.0.0.1`).
     const lastLabel = domain.slice(domain.lastIndexOf('.') + 1);
