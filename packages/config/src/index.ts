@@ -22,6 +22,9 @@ export const pipelineEnv = z.object({
   JOB_BACKOFF_MS: envInt(2000, 0, 600_000),
   // estimatedDuration reported before any job has completed to average over.
   ESTIMATE_DEFAULT_MS: envInt(5000, 1, 3_600_000),
+  // How long a company record stays fresh; a team re-submitting a domain within it submits a
+  // duplicate, which costs nothing against its limits.
+  FRESHNESS_WINDOW_HOURS: envInt(24, 0, 24 * 365),
 });
 
 export const logEnv = z.object({

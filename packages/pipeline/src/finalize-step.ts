@@ -3,7 +3,7 @@ import { AppError, decodeQueuedError, ErrorCode } from '@enrich/errors';
 import type { JobPayload } from '@enrich/queue';
 import { type CompanyDraft, mergeSources } from './company-draft';
 import { scoreConfidence } from './confidence';
-import { markJobFailed } from './job-outcome';
+import { markJobFailed, settleBatch } from './job-outcome';
 import { loadSourceResults } from './source-results';
 
 function companyColumns(draft: CompanyDraft, confidence: number, now: Date) {
@@ -59,10 +59,17 @@ export async function finalizeStep(
         update: columns,
       });
     }
+    // The team's own list of companies, which search covers.
+    await tx.teamCompany.upsert({
+      where: { teamId_domain: { teamId: job.teamId, domain: job.domain } },
+      create: { teamId: job.teamId, domain: job.domain, enrichedAt: now },
+      update: { enrichedAt: now },
+    });
     await tx.enrichmentJob.updateMany({
       where: { id: job.id, status: 'processing' },
       data: { status: 'completed', completedAt: now, errorCode: null, errorMessage: null },
     });
   });
+  await settleBatch(db, job.id);
   return { confidence };
 }

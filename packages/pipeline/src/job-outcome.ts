@@ -17,5 +17,19 @@ export async function markJobFailed(db: Db, jobId: string, code: ErrorCode, mess
     where: { id: jobId, status: 'processing' },
     data: { status: 'failed', errorCode: code, errorMessage: message.slice(0, 1000), completedAt: new Date() },
   });
+  if (result.count > 0) await settleBatch(db, jobId);
   return result.count > 0;
+}
+
+/**
+ * Marks the job's batch completed once none of its jobs is processing. Called after each job
+ * ends, outside that job's transaction: whichever job commits last sees all the others ended,
+ * so the batch is settled exactly when its last item is.
+ */
+export async function settleBatch(db: Db, jobId: string): Promise<void> {
+  await db.$executeRaw`
+    UPDATE batches b SET completed_at = timezone('UTC', now())
+    FROM enrichment_jobs j
+    WHERE j.id = ${jobId}::uuid AND b.id = j.batch_id AND b.completed_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM enrichment_jobs p WHERE p.batch_id = b.id AND p.status = 'processing')`;
 }
