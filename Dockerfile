@@ -8,6 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/worker-scrape/package.json apps/worker-scrape/
+COPY packages/ai/package.json packages/ai/
 COPY packages/api-keys/package.json packages/api-keys/
 COPY packages/config/package.json packages/config/
 COPY packages/db/package.json packages/db/
