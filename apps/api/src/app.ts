@@ -1,5 +1,7 @@
+import { bullPrefix } from '@enrich/queue';
 import express, { type Express } from 'express';
 import type { AppContext } from './app-context';
+import { createRateLimits } from './limits/rate-limits';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
@@ -20,12 +22,20 @@ export function createApp(ctx: AppContext): Express {
   routes.get('/openapi.json', (_req, res) => {
     res.json(openapi);
   });
-  routes.use(enrichRoutes(ctx));
+  const limits = createRateLimits({
+    redis: ctx.redis,
+    keyPrefix: bullPrefix(ctx.config.QUEUE_PREFIX),
+    minuteWindowMs: ctx.config.RATE_LIMIT_MINUTE_MS,
+    dayWindowMs: ctx.config.RATE_LIMIT_DAY_MS,
+    authFailuresPerWindow: ctx.config.AUTH_FAILURES_PER_MINUTE,
+    logger: ctx.logger,
+  });
+  routes.use(enrichRoutes(ctx, limits));
 
   // Every path answers with and without the /api prefix (DESIGN.md).
   app.use('/api', routes);
   app.use(routes);
-  app.use(notFound);
+  app.use(limits.addressStatus, notFound);
   app.use(errorHandler(ctx.logger));
   return app;
 }

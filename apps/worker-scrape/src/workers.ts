@@ -1,6 +1,6 @@
 import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
-import { finalizeStep, Reconciler, recordFinalFailures } from '@enrich/pipeline';
+import { finalizeStep, Reconciler, recordFinalFailures, settleBatchById } from '@enrich/pipeline';
 import { createRedisConnection, createStepWorker } from '@enrich/queue';
 import { startHeartbeat } from './heartbeat';
 import { scrapeStep } from './scrape-step';
@@ -11,8 +11,8 @@ export interface RunningWorkers {
 }
 
 /**
- * Everything one worker-scrape process runs: the scrape step, the finalize step and the
- * reconciler. Holds no state between jobs, so any number of replicas can run side by side.
+ * Everything one worker-scrape process runs: the scrape step, the finalize step, the batch
+ * step and the reconciler. Holds no state between jobs, so any number of replicas can run side by side.
  */
 export async function startWorkers(config: WorkerConfig, logger: Logger): Promise<RunningWorkers> {
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.SCRAPE_CONCURRENCY + 5) });
@@ -35,15 +35,13 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
   const finalize = createStepWorker(
     'finalize',
     (payload, job) => finalizeStep(db, payload, async () => Object.values(await job.getIgnoredChildrenFailures())),
-    {
-    ...common,
-      concurrency: config.FINALIZE_CONCURRENCY,
-    },
+    { ...common, concurrency: config.FINALIZE_CONCURRENCY },
   );
+  const batch = createStepWorker('batch', (payload) => settleBatchById(db, payload.batchId), { ...common, concurrency: 5 });
   // Jobs end in finalize, also when a step before it gave up; finalize's own final failure
   // is recorded here.
   recordFinalFailures(finalize, db, logger);
-  for (const worker of [scrape, finalize]) {
+  for (const worker of [scrape, finalize, batch]) {
     // Connection blips are retried by ioredis and BullMQ; log them, never crash on them.
     worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));
   }
@@ -58,12 +56,12 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
     logger,
   });
   reconciler.start();
-  await Promise.all([scrape.waitUntilReady(), finalize.waitUntilReady()]);
+  await Promise.all([scrape.waitUntilReady(), finalize.waitUntilReady(), batch.waitUntilReady()]);
   const stopHeartbeat = config.WORKER_HEARTBEAT_FILE
     ? startHeartbeat(config.WORKER_HEARTBEAT_FILE, {
         redis: connection,
         db,
-        isRunning: () => scrape.isRunning() && finalize.isRunning(),
+        isRunning: () => scrape.isRunning() && finalize.isRunning() && batch.isRunning(),
       })
     : () => undefined;
 
@@ -71,7 +69,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
     async close() {
       stopHeartbeat();
       await reconciler.close();
-      await Promise.all([scrape.close(), finalize.close()]);
+      await Promise.all([scrape.close(), finalize.close(), batch.close()]);
       connection.disconnect();
       await db.$disconnect();
     },

@@ -1,4 +1,5 @@
 import { type Db, newId, type Plan } from '@enrich/db';
+import { type TeamLimits, teamLimits } from './team-limits';
 import { displayPrefix, generateApiKey, hashApiKey, hashesEqual, isWellFormedApiKey } from './api-key-format';
 
 export interface IssuedKey {
@@ -42,6 +43,7 @@ export interface AuthenticatedTeam {
   teamId: string;
   plan: Plan;
   keyId: string;
+  limits: TeamLimits;
 }
 
 // Hash of a key nobody holds: malformed keys still cost one hash and one comparison, so the
@@ -62,12 +64,15 @@ export async function authenticateApiKey(db: Db, presented: string | undefined):
     hashesEqual(hash, DECOY_HASH);
     return null;
   }
-  const row = await db.apiKey.findUnique({ where: { hash }, include: { team: { select: { plan: true } } } });
+  const row = await db.apiKey.findUnique({
+    where: { hash },
+    include: { team: { select: { plan: true, rateLimitPerMinute: true, rateLimitPerDay: true, monthlyQuota: true } } },
+  });
   if (!row || !hashesEqual(row.hash, hash) || row.revokedAt) return null;
   const now = Date.now();
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // Coarse on purpose: one write per key per minute, not per request.
     await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
   }
-  return { teamId: row.teamId, plan: row.team.plan, keyId: row.id };
+  return { teamId: row.teamId, plan: row.team.plan, keyId: row.id, limits: teamLimits(row.team.plan, row.team) };
 }

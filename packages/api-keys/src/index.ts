@@ -1,2 +1,3 @@
 export * from './api-key-format';
 export * from './api-key-store';
+export * from './team-limits';

@@ -33,3 +33,13 @@ export async function settleBatch(db: Db, jobId: string): Promise<void> {
     WHERE j.id = ${jobId}::uuid AND b.id = j.batch_id AND b.completed_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM enrichment_jobs p WHERE p.batch_id = b.id AND p.status = 'processing')`;
 }
+
+// The batch job's own step: runs once BullMQ saw every item end. Settling is normally done
+// already by the last item; this covers an item whose settle call was lost with its worker.
+export async function settleBatchById(db: Db, batchId: string): Promise<{ settled: boolean }> {
+  const updated = await db.$executeRaw`
+    UPDATE batches b SET completed_at = timezone('UTC', now())
+    WHERE b.id = ${batchId} AND b.completed_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM enrichment_jobs p WHERE p.batch_id = b.id AND p.status = 'processing')`;
+  return { settled: updated > 0 };
+}

@@ -1,4 +1,4 @@
-import { enrichmentFlow } from './enrichment-flow';
+import { batchFlow, enrichmentFlow } from './enrichment-flow';
 import { jobCatalog } from './job-catalog';
 
 const step = { jobId: '8b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3a', domain: 'acme.com' };
@@ -20,5 +20,26 @@ describe('enrichmentFlow', () => {
   it('refuses payloads the catalogue does not describe', () => {
     expect(() => enrichmentFlow({ jobId: 'nope', domain: 'acme.com' }, { attempts: 1, backoffMs: 0 })).toThrow();
     expect(jobCatalog.scrape.payload.safeParse({ jobId: step.jobId }).success).toBe(false);
+  });
+});
+
+describe('batchFlow', () => {
+  const retry = { attempts: 2, backoffMs: 50 };
+  const items = [step, { jobId: '1b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3b', domain: 'beta.io' }];
+
+  it('makes the batch the parent of every item flow, none of which can fail it', () => {
+    const flow = batchFlow('bat_01abc', items, retry);
+    expect(flow.queueName).toBe('batch');
+    expect(flow.opts?.jobId).toBe('batch-bat_01abc');
+    expect(flow.data).toEqual({ batchId: 'bat_01abc' });
+    expect(flow.children?.map((c) => [c.queueName, c.opts?.jobId, c.opts?.ignoreDependencyOnFailure])).toEqual([
+      ['finalize', `finalize-${step.jobId}`, true],
+      ['finalize', 'finalize-1b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3b', true],
+    ]);
+    expect(flow.children?.[1]?.children?.[0]?.data).toEqual(items[1]);
+  });
+
+  it('refuses an id that is not a batch id', () => {
+    expect(() => batchFlow('team_1', items, retry)).toThrow();
   });
 });

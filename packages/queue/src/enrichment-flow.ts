@@ -24,3 +24,23 @@ export function enrichmentFlow(step: JobPayload<'finalize'>, retry: RetryPolicy)
     ],
   };
 }
+
+/**
+ * A bulk batch as one BullMQ flow: the batch job is the parent of every item's enrichment
+ * flow, so one `FlowProducer.add` queues the whole batch atomically (one Redis MULTI). An
+ * item that fails never fails or blocks the batch: its finalize ignores the failure for the
+ * parent, and the batch job runs once every item has ended.
+ */
+export function batchFlow(batchId: string, items: JobPayload<'finalize'>[], retry: RetryPolicy): FlowJob {
+  const data = jobCatalog.batch.payload.parse({ batchId });
+  return {
+    name: 'batch',
+    queueName: QueueName.batch,
+    data,
+    opts: stepOptions('batch', batchId, retry),
+    children: items.map((item) => {
+      const flow = enrichmentFlow(item, retry);
+      return { ...flow, opts: { ...flow.opts, ignoreDependencyOnFailure: true } };
+    }),
+  };
+}

@@ -7,6 +7,7 @@ import { z } from 'zod';
 export const QueueName = {
   scrape: 'scrape',
   finalize: 'finalize',
+  batch: 'batch',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -15,9 +16,15 @@ const enrichmentStep = z.object({
   domain: z.string().min(1).max(253),
 });
 
+// The parent of a bulk batch's per-domain flows; runs once every item has ended.
+const batchStep = z.object({
+  batchId: z.string().regex(/^bat_[0-9A-Za-z]+$/),
+});
+
 export const jobCatalog = {
   scrape: { queue: QueueName.scrape, payload: enrichmentStep },
   finalize: { queue: QueueName.finalize, payload: enrichmentStep },
+  batch: { queue: QueueName.batch, payload: batchStep },
 } as const;
 
 export type JobName = keyof typeof jobCatalog;

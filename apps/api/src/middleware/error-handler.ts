@@ -42,6 +42,8 @@ export function errorHandler(logger: Logger) {
       logger.warn('dependency unavailable', { requestId: req.requestId, error: (error as Error)?.message });
       res.setHeader('Retry-After', '5');
     }
+    const retryAfter = (appError.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+    if (appError.status === 429 && typeof retryAfter === 'number' && !res.headersSent) res.setHeader('Retry-After', String(retryAfter));
     if (res.headersSent) return;
     res.status(appError.status).json(errorBody(appError.code, appError.message, req.requestId, appError.details));
   };

@@ -1,0 +1,55 @@
+import { AppError, ErrorCode } from '@enrich/errors';
+import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
+import { parseOrThrow } from '../middleware/validate';
+
+export const MAX_BULK_DOMAINS = 1000;
+
+export const bulkRequestSchema = z
+  .object({
+    domains: z
+      .array(z.unknown())
+      .min(1, 'domains must hold at least one entry')
+      .max(MAX_BULK_DOMAINS, `at most ${MAX_BULK_DOMAINS} domains per request`)
+      .meta({ description: `1 to ${MAX_BULK_DOMAINS} domains or URLs; invalid entries are reported, not fatal`, example: ['acme.com', 'https://www.globex.io/about'] }),
+  })
+  .meta({ id: 'BulkEnrichRequest' });
+
+export function entriesFromJson(body: unknown): unknown[] {
+  return parseOrThrow(bulkRequestSchema, body, 'request body').domains;
+}
+
+// Header names that hold the domain, in order of preference.
+const DOMAIN_COLUMNS = ['domain', 'website', 'url'];
+
+/**
+ * A CSV list as customers keep them: a header row naming a `domain`, `website` or `url`
+ * column (any case; other columns ignored), one company per row. Quoting, a BOM and CRLF are
+ * handled by csv-parse. Rows with an empty cell are kept, so they are reported as invalid.
+ */
+export function entriesFromCsv(text: string): string[] {
+  let rows: string[][];
+  try {
+    rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+  } catch (error) {
+    throw new AppError(ErrorCode.INVALID_CSV, `the CSV body could not be read: ${(error as Error).message}`);
+  }
+  const [header, ...data] = rows;
+  const names = (header ?? []).map((cell) => cell.toLowerCase());
+  const column = DOMAIN_COLUMNS.map((name) => names.indexOf(name)).find((index) => index >= 0);
+  if (column === undefined) {
+    throw new AppError(ErrorCode.VALIDATION_ERROR, `the CSV header row must name a ${DOMAIN_COLUMNS.join(', ')} column`, {
+      details: [{ path: 'header', message: `found: ${names.join(', ') || '(nothing)'}` }],
+    });
+  }
+  const entries = data.map((row) => row[column] ?? '');
+  if (entries.length === 0) {
+    throw new AppError(ErrorCode.VALIDATION_ERROR, 'the CSV holds no rows under its header', { details: [{ path: 'rows', message: 'empty' }] });
+  }
+  if (entries.length > MAX_BULK_DOMAINS) {
+    throw new AppError(ErrorCode.VALIDATION_ERROR, `at most ${MAX_BULK_DOMAINS} domains per request; the CSV holds ${entries.length}`, {
+      details: [{ path: 'rows', message: `${entries.length} rows` }],
+    });
+  }
+  return entries;
+}

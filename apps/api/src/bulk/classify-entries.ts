@@ -1,0 +1,55 @@
+import { normalizeDomain } from '@enrich/domain';
+
+export interface AcceptedEntry {
+  index: number;
+  entry: string;
+  domain: string;
+}
+export interface DuplicateEntry {
+  index: number;
+  entry: string;
+  domain: string;
+  /** Index of the entry whose job this one shares. */
+  sameAs: number;
+}
+export interface InvalidEntry {
+  index: number;
+  entry: unknown;
+  reason: string;
+  message: string;
+}
+export interface ClassifiedEntries {
+  received: number;
+  accepted: AcceptedEntry[];
+  duplicates: DuplicateEntry[];
+  invalid: InvalidEntry[];
+}
+
+/**
+ * Normalises every entry as a single submission would. Each distinct domain is accepted once;
+ * later entries naming the same domain are reported as duplicates of the first, and entries
+ * that are not valid domains are reported with the normaliser's reason code.
+ */
+export function classifyEntries(entries: unknown[]): ClassifiedEntries {
+  const result: ClassifiedEntries = { received: entries.length, accepted: [], duplicates: [], invalid: [] };
+  const firstIndex = new Map<string, number>();
+  entries.forEach((entry, index) => {
+    if (typeof entry !== 'string') {
+      result.invalid.push({ index, entry, reason: 'not_a_string', message: 'each entry must be a string' });
+      return;
+    }
+    const normalized = normalizeDomain(entry);
+    if (!normalized.ok) {
+      result.invalid.push({ index, entry, reason: normalized.reason, message: normalized.message });
+      return;
+    }
+    const seen = firstIndex.get(normalized.domain);
+    if (seen !== undefined) {
+      result.duplicates.push({ index, entry, domain: normalized.domain, sameAs: seen });
+      return;
+    }
+    firstIndex.set(normalized.domain, index);
+    result.accepted.push({ index, entry, domain: normalized.domain });
+  });
+  return result;
+}

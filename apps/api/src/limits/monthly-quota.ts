@@ -1,0 +1,63 @@
+import type { Db, Prisma } from '@enrich/db';
+import { AppError, ErrorCode } from '@enrich/errors';
+import type { Response } from 'express';
+import { secondsUntil } from './rate-limit-headers';
+
+type Tx = Prisma.TransactionClient | Db;
+
+export const monthStart = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+export const nextMonthStart = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+
+export interface QuotaState {
+  limit: number | null;
+  used: number;
+  resetTime: Date;
+}
+
+/**
+ * Counts `count` enrichments against the team's month, in the caller's transaction, or
+ * refuses with 429 QUOTA_EXCEEDED naming what is left. The check and the increment are one
+ * statement, so concurrent requests (on any replica) cannot overspend; the counter lives in
+ * Postgres so that losing Redis cannot hand a month's quota out twice.
+ */
+export async function reserveEnrichments(tx: Tx, teamId: string, count: number, limit: number | null, now = new Date()): Promise<QuotaState> {
+  const month = monthStart(now);
+  const resetTime = nextMonthStart(now);
+  const rows = await tx.$queryRaw<{ enrichments: number }[]>`
+    INSERT INTO usage_months (team_id, month, enrichments) VALUES (${teamId}, ${month}::date, ${count})
+    ON CONFLICT (team_id, month) DO UPDATE SET enrichments = usage_months.enrichments + EXCLUDED.enrichments
+      WHERE ${limit}::int IS NULL OR usage_months.enrichments + EXCLUDED.enrichments <= ${limit}::int
+    RETURNING enrichments`;
+  const used = rows[0]?.enrichments;
+  if (used !== undefined && (limit === null || used <= limit)) return { limit, used, resetTime };
+  // Refused: either the update's condition failed, or this is the month's first request and
+  // it alone is over the limit (the insert is then rolled back with the transaction).
+  const current = await usedThisMonth(tx, teamId, now);
+  const remaining = Math.max(0, (limit ?? 0) - (used === undefined ? current : current - count));
+  throw new AppError(
+    ErrorCode.QUOTA_EXCEEDED,
+    `monthly quota of ${limit} enrichments: ${remaining} left this month, ${count} requested`,
+    { details: { limit, remaining, requested: count, resetsAt: resetTime.toISOString(), retryAfter: secondsUntil(resetTime) } },
+  );
+}
+
+export async function releaseEnrichments(tx: Tx, teamId: string, count: number, now = new Date()): Promise<void> {
+  if (count <= 0) return;
+  await tx.$executeRaw`
+    UPDATE usage_months SET enrichments = GREATEST(0, enrichments - ${count})
+    WHERE team_id = ${teamId} AND month = ${monthStart(now)}::date`;
+}
+
+export async function usedThisMonth(tx: Tx, teamId: string, now = new Date()): Promise<number> {
+  const rows = await tx.$queryRaw<{ enrichments: number }[]>`
+    SELECT enrichments FROM usage_months WHERE team_id = ${teamId} AND month = ${monthStart(now)}::date`;
+  return rows[0]?.enrichments ?? 0;
+}
+
+// Quota headers on enrichment answers, beside the X-RateLimit-* of the request windows.
+export function setQuotaHeaders(res: Response, state: QuotaState): void {
+  if (res.headersSent || state.limit === null) return;
+  res.setHeader('X-Quota-Limit', String(state.limit));
+  res.setHeader('X-Quota-Remaining', String(Math.max(0, state.limit - state.used)));
+  res.setHeader('X-Quota-Reset', String(Math.ceil(state.resetTime.getTime() / 1000)));
+}

@@ -1,0 +1,156 @@
+import { AppError, ErrorCode } from '@enrich/errors';
+import type { Logger } from '@enrich/logger';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator, type RateLimitInfo, type RateLimitRequestHandler, rateLimit } from 'express-rate-limit';
+import type { Redis } from 'ioredis';
+import { secondsUntil, setRateLimitHeaders, tightest, type WindowState, windowState } from './rate-limit-headers';
+import { SharedRedisStore } from './shared-redis-store';
+
+export interface RateLimitSettings {
+  redis: Redis;
+  /** Namespace of the counters in Redis, shared by every API replica of one deployment. */
+  keyPrefix: string;
+  minuteWindowMs: number;
+  dayWindowMs: number;
+  authFailuresPerWindow: number;
+  logger: Logger;
+}
+
+export interface RateLimits {
+  /** POST enrichment requests: counted per team unless `res.locals.freeOfCharge` (duplicates). */
+  enrichment: RequestHandler;
+  /** Requests that do not count (polling, search): report the team's windows. */
+  teamStatus: RequestHandler;
+  /** A failed authentication counts against the caller's address; past the limit, 429. */
+  countAuthFailure(req: Request, res: Response): Promise<void>;
+  /** Requests without a key that do not count (health, unknown paths): report the address window. */
+  addressStatus: RequestHandler;
+}
+
+type WindowName = 'minute' | 'day' | 'address';
+const PROPERTY: Record<WindowName, string> = { minute: 'rateLimitMinute', day: 'rateLimitDay', address: 'rateLimitAddress' };
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    freeOfCharge?: boolean;
+  }
+}
+
+const infoOf = (req: Request, window: WindowName) => (req as unknown as Record<string, RateLimitInfo | undefined>)[PROPERTY[window]];
+const addressKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
+const teamKey = (req: Request) => req.auth?.teamId ?? addressKey(req);
+
+// Runs an express middleware as a step: resolves when it calls next(), rejects on next(error).
+function step(handler: RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const next: NextFunction = (error?: unknown) => (error ? reject(error) : resolve());
+    Promise.resolve(handler(req, res, next)).catch(reject);
+  });
+}
+
+/**
+ * Per-team windows (per minute, and per day where the plan has one) and a per-address window
+ * for failed authentication, all on express-rate-limit with counters in Redis so that every
+ * API replica shares them. Headers are written here rather than by the library because a
+ * response reports whichever of the team's windows is closest to running out.
+ */
+export function createRateLimits(settings: RateLimitSettings): RateLimits {
+  const { redis, keyPrefix, logger } = settings;
+  const limiterLogger = {
+    error: (error: unknown, message?: string) => logger.warn(message ?? 'rate limiter error', { error: String(error) }),
+    warn: (error: unknown, message?: string) => logger.warn(message ?? 'rate limiter warning', { error: String(error) }),
+  };
+  const refuse = (window: WindowName, windowMs: number) => (req: Request, res: Response, next: NextFunction) => {
+    const info = infoOf(req, window);
+    const state = windowState(info?.limit ?? 0, info?.used ?? 0, info?.resetTime, windowMs);
+    const retryAfter = secondsUntil(state.resetTime);
+    setRateLimitHeaders(res, state);
+    res.setHeader('Retry-After', String(retryAfter));
+    const what = window === 'address' ? 'failed authentications from this address' : `requests per ${window}`;
+    next(
+      new AppError(ErrorCode.RATE_LIMIT_EXCEEDED, `rate limit of ${state.limit} ${what} reached; retry in ${retryAfter} s`, {
+        details: { window, limit: state.limit, retryAfter },
+      }),
+    );
+  };
+  const limiter = (window: WindowName, windowMs: number, options: Partial<Parameters<typeof rateLimit>[0]>): RateLimitRequestHandler =>
+    rateLimit({
+      windowMs,
+      store: new SharedRedisStore(redis, `${keyPrefix}:rl:${window}:`),
+      requestPropertyName: PROPERTY[window],
+      legacyHeaders: false,
+      standardHeaders: false,
+      passOnStoreError: false,
+      logger: limiterLogger,
+      handler: refuse(window, windowMs),
+      ...options,
+    });
+
+  const minute = limiter('minute', settings.minuteWindowMs, {
+    keyGenerator: teamKey,
+    limit: (req) => req.auth?.limits.perMinute ?? 0,
+    skip: (_req, res) => res.locals.freeOfCharge === true,
+  });
+  const day = limiter('day', settings.dayWindowMs, {
+    keyGenerator: teamKey,
+    limit: (req) => req.auth?.limits.perDay ?? 0,
+    skip: (req, res) => res.locals.freeOfCharge === true || req.auth?.limits.perDay == null,
+  });
+  const address = limiter('address', settings.minuteWindowMs, {
+    keyGenerator: addressKey,
+    limit: settings.authFailuresPerWindow,
+  });
+
+  const counted = (req: Request, window: 'minute' | 'day', windowMs: number): WindowState | undefined => {
+    const info = infoOf(req, window);
+    return info ? windowState(info.limit, info.used, info.resetTime, windowMs) : undefined;
+  };
+  const peek = async (handler: RateLimitRequestHandler, key: string, limit: number, windowMs: number) => {
+    const info = await handler.getKey(key);
+    return windowState(limit, info?.totalHits ?? 0, info?.resetTime, windowMs);
+  };
+  const teamWindows = async (req: Request): Promise<WindowState[]> => {
+    const limits = req.auth!.limits;
+    const states = [await peek(minute, teamKey(req), limits.perMinute, settings.minuteWindowMs)];
+    if (limits.perDay !== null) states.push(await peek(day, teamKey(req), limits.perDay, settings.dayWindowMs));
+    return states;
+  };
+  // Reporting must never break a request that does not count: without Redis, no headers.
+  const report = (what: (req: Request) => Promise<WindowState[]>): RequestHandler => async (req, res, next) => {
+    try {
+      const state = tightest(await what(req));
+      if (state) setRateLimitHeaders(res, state);
+    } catch (error) {
+      logger.debug('rate limit state unavailable', { error: String(error) });
+    }
+    next();
+  };
+
+  return {
+    async enrichment(req, res, next) {
+      await step(minute, req, res);
+      await step(day, req, res);
+      const states = [counted(req, 'minute', settings.minuteWindowMs), counted(req, 'day', settings.dayWindowMs)];
+      const state = tightest(states.filter((s): s is WindowState => s !== undefined));
+      if (state) setRateLimitHeaders(res, state);
+      else await report(teamWindows)(req, res, () => undefined);
+      next();
+    },
+    teamStatus: report(teamWindows),
+    async countAuthFailure(req, res) {
+      try {
+        await step(address, req, res);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // Without Redis a bad key is still a 401, not a 503: authentication needs only Postgres.
+        logger.warn('address rate limit unavailable', { error: String(error) });
+        return;
+      }
+      const info = infoOf(req, 'address');
+      if (info) setRateLimitHeaders(res, windowState(info.limit, info.used, info.resetTime, settings.minuteWindowMs));
+    },
+    addressStatus: report(async (req) => [
+      await peek(address, addressKey(req), settings.authFailuresPerWindow, settings.minuteWindowMs),
+    ]),
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { companyRecordSchema } from './company-record';
+import { paginationQuerySchema, paginationSchema } from './pagination';
+
+const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });
+const jobStatus = z.enum(['processing', 'completed', 'failed']);
+
+export const invalidEntrySchema = z
+  .object({
+    index: z.number().int().meta({ description: 'Position of the entry in the request (0-based; CSV: data row)' }),
+    entry: z.unknown().meta({ description: 'The entry as sent' }),
+    reason: z.string().meta({ description: 'Code a program can branch on', example: 'no_public_suffix' }),
+    message: z.string(),
+  })
+  .meta({ id: 'BulkInvalidEntry' });
+
+export const bulkAcceptedSchema = z
+  .object({
+    batchId: z.string().meta({ example: 'bat_01jc3m8y2k7w5n0r4t6v8x9z1a' }),
+    status: z.enum(['processing', 'completed']).meta({ description: '`completed` at once only when no entry was valid' }),
+    total: z.number().int().meta({ description: 'Entries received' }),
+    accepted: z.number().int().meta({ description: 'Distinct valid domains, one job each' }),
+    quotaCharged: z.number().int().meta({ description: 'Accepted domains counted against the monthly quota (new ones, not duplicates of recent submissions)' }),
+    jobs: z.array(z.object({ index: z.number().int(), domain: z.string(), jobId: z.uuid(), statusEndpoint: z.string() })),
+    duplicates: z
+      .array(z.object({ index: z.number().int(), entry: z.string(), domain: z.string(), jobId: z.uuid(), sameAs: z.number().int() }))
+      .meta({ description: 'Entries naming a domain already earlier in this request; they share its job' }),
+    invalid: z.array(invalidEntrySchema),
+    statusEndpoint: z.string().meta({ example: '/api/enrich/bulk/bat_01jc3m8y2k7w5n0r4t6v8x9z1a' }),
+  })
+  .meta({ id: 'BulkAccepted' });
+
+export const batchIdParamsSchema = z.object({
+  batchId: z.string().max(64).meta({ description: 'Batch identifier from the bulk submission', example: 'bat_01jc3m8y2k7w5n0r4t6v8x9z1a' }),
+});
+
+export const batchQuerySchema = paginationQuerySchema;
+
+export const batchItemSchema = z
+  .object({
+    domain: z.string(),
+    jobId: z.uuid(),
+    status: jobStatus,
+    statusEndpoint: z.string(),
+    data: companyRecordSchema.optional().meta({ description: 'Once completed' }),
+    error: z.object({ code: z.string(), message: z.string() }).optional().meta({ description: 'Once failed' }),
+  })
+  .meta({ id: 'BatchItem' });
+
+export const batchStatusSchema = z
+  .object({
+    batchId: z.string(),
+    status: z.enum(['processing', 'completed']).meta({ description: '`completed` once every item has completed or failed' }),
+    total: z.number().int().meta({ description: 'Items (accepted domains) in the batch' }),
+    completed: z.number().int(),
+    failed: z.number().int(),
+    pending: z.number().int(),
+    progress: z.number().int().min(0).max(100).meta({ description: 'Whole percent of items ended' }),
+    createdAt: isoTimestamp,
+    completedAt: isoTimestamp.nullable(),
+    entriesReceived: z.number().int(),
+    duplicateEntries: z.number().int(),
+    invalid: z.array(invalidEntrySchema),
+    items: z.array(batchItemSchema).meta({ description: 'One page of items, in submission order' }),
+    pagination: paginationSchema,
+  })
+  .meta({ id: 'BatchStatus' });

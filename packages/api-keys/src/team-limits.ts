@@ -1,0 +1,34 @@
+import type { Plan } from '@enrich/db';
+
+// What a team may do, from its plan (the contract's table) unless the team row overrides a
+// value. Enterprise limits are set per team (admin CLI set-limits); the defaults below apply
+// until they are.
+export interface TeamLimits {
+  perMinute: number;
+  /** null: no daily window for this plan. */
+  perDay: number | null;
+  /** Enrichments per calendar month (UTC); null: unlimited. */
+  monthly: number | null;
+}
+
+export const PLAN_LIMITS: Record<Plan, TeamLimits> = {
+  free: { perMinute: 5, perDay: 50, monthly: 250 },
+  starter: { perMinute: 60, perDay: null, monthly: 1_000 },
+  growth: { perMinute: 300, perDay: null, monthly: 10_000 },
+  enterprise: { perMinute: 1_000, perDay: null, monthly: 100_000 },
+};
+
+export interface LimitOverrides {
+  rateLimitPerMinute: number | null;
+  rateLimitPerDay: number | null;
+  monthlyQuota: number | null;
+}
+
+export function teamLimits(plan: Plan, overrides: LimitOverrides): TeamLimits {
+  const base = PLAN_LIMITS[plan];
+  return {
+    perMinute: overrides.rateLimitPerMinute ?? base.perMinute,
+    perDay: overrides.rateLimitPerDay ?? base.perDay,
+    monthly: overrides.monthlyQuota ?? base.monthly,
+  };
+}
