@@ -1,3 +1,4 @@
+import { batchItemSchema, batchStatusSchema, bulkAcceptedSchema } from '@enrich/api/src/schemas/bulk';
 import { companyRecordSchema } from '@enrich/api/src/schemas/company-record';
 import {
   enrichAcceptedSchema,
@@ -15,3 +16,8 @@ export const strictProcessing = jobProcessingSchema.strict();
 export const strictCompleted = jobCompletedSchema.extend({ data: companyRecordSchema.strict() }).strict();
 export const strictFailed = jobFailedSchema.strict();
 export const strictError = errorBodySchema.strict();
+
+export const strictBulkAccepted = bulkAcceptedSchema.strict();
+export const strictBatchStatus = batchStatusSchema
+  .extend({ items: batchItemSchema.extend({ data: companyRecordSchema.strict().optional() }).strict().array() })
+  .strict();
