@@ -1,9 +1,14 @@
-import { bullPrefix } from '@enrich/queue';
-import { Queue } from 'bullmq';
+import { createApp } from '@enrich/api/src/app';
+import { apiEnv } from '@enrich/api/src/api-config';
+import { loadConfig } from '@enrich/config';
+import { createLogger } from '@enrich/logger';
+import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
+import { FlowProducer, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { strictBatchStatus, strictBulkAccepted, strictError } from '../support/contract-schemas';
 import { FixtureSites } from '../support/fixture-sites';
+import { startPrivateRedis } from '../support/private-redis';
 import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
 
 // POST /enrich/bulk and GET /enrich/bulk/:id: accepting (JSON and CSV), exact counts, the
@@ -291,6 +296,44 @@ describe('a batch running against fixture sites', () => {
     } finally {
       await queue.close();
       connection.disconnect();
+    }
+  });
+});
+
+describe('accepting is atomic', () => {
+  it('when the queue cannot take the flow, the request fails and no batch, job or quota count remains', async () => {
+    const stack = await startTestStack({ label: 'bulkatomic', workers: false });
+    // The API's flows go to a Redis of their own that stays connected but takes no writes,
+    // so the flow add times out after the rows were written.
+    const queueServer = await startPrivateRedis();
+    const queueConnection = createRedisConnection(queueServer.url, 'producer');
+    const admin = new Redis(queueServer.url);
+    const flows = new FlowProducer({ connection: queueConnection, prefix: bullPrefix(stack.queuePrefix) });
+    try {
+      await waitUntilConnected(queueConnection, 5000);
+      const config = loadConfig(apiEnv, stack.workerEnv);
+      const redis = createRedisConnection(REDIS_URL, 'producer');
+      await waitUntilConnected(redis, 5000);
+      const app = createApp({ config, db: stack.database.db, redis, flows, logger: createLogger('silent') });
+      const key = await stack.key('starter', 'atomic-team');
+      await admin.client('PAUSE', 8000, 'WRITE');
+      const started = Date.now();
+      const res = await request(app).post('/enrich/bulk').set(bearer(key)).send({ domains: ['atomic-1.com', 'atomic-2.com'] });
+      redis.disconnect();
+      expect(res.status).toBe(503);
+      expect(strictError.parse(res.body).error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(Date.now() - started).toBeLessThan(6000);
+      const db = stack.database.db;
+      expect(await db.batch.count()).toBe(0);
+      expect(await db.enrichmentJob.count()).toBe(0);
+      expect((await db.usageMonth.findMany()).map((u) => u.enrichments)).toEqual([0]);
+    } finally {
+      await admin.client('UNPAUSE').catch(() => undefined);
+      admin.disconnect();
+      await flows.close();
+      queueConnection.disconnect();
+      await stack.stop();
+      await queueServer.stop();
     }
   });
 });
