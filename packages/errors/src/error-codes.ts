@@ -18,6 +18,7 @@ export const ErrorCode = {
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   // Pipeline faults, recorded on failed jobs.
   SCRAPE_FAILED: 'SCRAPE_FAILED',
+  AI_FAILED: 'AI_FAILED',
   ENRICHMENT_FAILED: 'ENRICHMENT_FAILED',
   INVALID_JOB_PAYLOAD: 'INVALID_JOB_PAYLOAD',
 } as const;
@@ -42,6 +43,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
   SCRAPE_FAILED: 502,
+  AI_FAILED: 502,
   ENRICHMENT_FAILED: 500,
   INVALID_JOB_PAYLOAD: 500,
 };
