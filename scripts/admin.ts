@@ -1,21 +1,41 @@
 // Admin CLI: `npm run admin -- <command> [options]`. Uses the service's DATABASE_URL.
 import { parseArgs } from 'node:util';
-import { issueApiKey, listApiKeys, revokeApiKey } from '@enrich/api-keys';
+import { issueApiKey, listApiKeys, revokeApiKey, teamLimits } from '@enrich/api-keys';
 import { databaseEnv, loadConfig } from '@enrich/config';
 import { createPrismaClient, ensureDatabase, migrate, Plan } from '@enrich/db';
 
 const USAGE = `usage:
   npm run admin -- create-key --team <name> [--plan free|starter|growth|enterprise]
   npm run admin -- revoke-key <key-id or key>
-  npm run admin -- list-keys [--team <name>]`;
+  npm run admin -- list-keys [--team <name>]
+  npm run admin -- set-limits --team <name> [--per-minute N] [--per-day N] [--monthly N]   (N or "default": the plan's)
+  npm run admin -- show-limits --team <name>`;
 
 class UsageError extends Error {}
+
+// A limit option: a positive whole number, or "default" to fall back to the plan's value.
+function limitOverride(field: string, value: string | undefined): Record<string, number | null> {
+  if (value === undefined) return {};
+  if (value === 'default') return { [field]: null };
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`limit values are whole numbers from 1, or "default"; got "${value}"`);
+  return { [field]: Number(value) };
+}
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options: { team: { type: 'string' }, plan: { type: 'string' } }, allowPositionals: true });
+    parsed = parseArgs({
+      args: rest,
+      options: {
+        team: { type: 'string' },
+        plan: { type: 'string' },
+        'per-minute': { type: 'string' },
+        'per-day': { type: 'string' },
+        monthly: { type: 'string' },
+      },
+      allowPositionals: true,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -53,6 +73,25 @@ async function main(argv: string[]): Promise<void> {
         const used = key.lastUsedAt ? key.lastUsedAt.toISOString() : 'never';
         console.log(`${key.id}  ${key.prefix}…  team=${key.team.name} plan=${key.team.plan}  ${state}  last used ${used}`);
       }
+    } else if (command === 'set-limits' || command === 'show-limits') {
+      const name = values.team?.trim();
+      if (!name) throw new UsageError(`${command} needs --team <name>`);
+      const team = await db.team.findUnique({ where: { name } });
+      if (!team) throw new Error(`no team "${name}"`);
+      const updated =
+        command === 'set-limits'
+          ? await db.team.update({
+              where: { id: team.id },
+              data: {
+                ...limitOverride('rateLimitPerMinute', values['per-minute']),
+                ...limitOverride('rateLimitPerDay', values['per-day']),
+                ...limitOverride('monthlyQuota', values.monthly),
+              },
+            })
+          : team;
+      const limits = teamLimits(updated.plan, updated);
+      const show = (value: number | null) => (value === null ? 'none' : String(value));
+      console.log(`team ${updated.name} plan=${updated.plan}: ${limits.perMinute}/min, ${show(limits.perDay)}/day, ${show(limits.monthly)} enrichments/month`);
     } else {
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
     }

@@ -99,7 +99,7 @@ describe('admin CLI', () => {
   it('the printed key authenticates as the team, on the starter plan', async () => {
     expect(db).toBeDefined();
     const auth = await authenticateApiKey(db!, key);
-    expect(auth).toEqual({ teamId, plan: 'starter', keyId });
+    expect(auth).toEqual({ teamId, plan: 'starter', keyId, limits: { perMinute: 60, perDay: null, monthly: 1000 } });
     const team = await db!.team.findUniqueOrThrow({ where: { id: teamId } });
     expect(team).toMatchObject({ name: TEAM, plan: 'starter' });
     // Every migration was applied and recorded.
@@ -116,7 +116,7 @@ describe('admin CLI', () => {
     expect(key.startsWith(row.prefix)).toBe(true);
     // Nowhere in any table: neither the key nor its secret part.
     const secret = key.slice('ce_live_'.length);
-    for (const table of ['teams', 'api_keys', 'batches', 'enrichment_jobs', 'source_results', 'companies', '_prisma_migrations']) {
+    for (const table of ['teams', 'api_keys', 'batches', 'enrichment_jobs', 'source_results', 'companies', 'team_companies', 'usage_months', '_prisma_migrations']) {
       const dump = await db!.$queryRawUnsafe<{ t: string | null }[]>(`SELECT string_agg(x::text, '|') AS t FROM "${table}" x`);
       const text = dump[0]?.t ?? '';
       expect({ table, leaks: text.includes(secret) }).toEqual({ table, leaks: false });
@@ -188,6 +188,32 @@ describe('admin CLI', () => {
         expect(res.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/); // no stack trace
       }
       expect(await databaseExists(UNTOUCHED_URL)).toBe(false);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it(
+    'set-limits overrides a team’s plan limits, "default" restores them, bad values are refused',
+    async () => {
+      const set = await admin(['set-limits', '--team', TEAM, '--per-minute', '120', '--monthly', '5000']);
+      expect(set.code).toBe(0);
+      expect(lines(set.stdout).pop()).toBe(`team ${TEAM} plan=starter: 120/min, none/day, 5000 enrichments/month`);
+      // The key was revoked above; the team row is what authentication reads the limits from.
+      expect(await db!.team.findUniqueOrThrow({ where: { id: teamId } })).toMatchObject({ rateLimitPerMinute: 120, rateLimitPerDay: null, monthlyQuota: 5000 });
+
+      const reset = await admin(['set-limits', '--team', TEAM, '--per-minute', 'default']);
+      expect(lines(reset.stdout).pop()).toBe(`team ${TEAM} plan=starter: 60/min, none/day, 5000 enrichments/month`);
+      const shown = await admin(['show-limits', '--team', TEAM]);
+      expect(lines(shown.stdout).pop()).toBe(`team ${TEAM} plan=starter: 60/min, none/day, 5000 enrichments/month`);
+
+      const [bad, zero, missing] = await Promise.all([
+        admin(['set-limits', '--team', TEAM, '--per-day', 'lots']),
+        admin(['set-limits', '--team', TEAM, '--monthly', '0']),
+        admin(['set-limits', '--team', 'no-such-team', '--monthly', '10']),
+      ]);
+      expect([bad.code, /usage:/.test(bad.stderr)]).toEqual([1, true]);
+      expect([zero.code, /usage:/.test(zero.stderr)]).toEqual([1, true]);
+      expect([missing.code, missing.stderr.trim()]).toEqual([1, 'no team "no-such-team"']);
     },
     SPAWN_TIMEOUT_MS,
   );
