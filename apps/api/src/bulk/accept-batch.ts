@@ -46,16 +46,13 @@ export async function acceptBatch(
         completedAt: jobs.length === 0 ? createdAt : null,
       },
     });
-    await tx.enrichmentJob.createMany({
-      data: jobs.map((job, position) => ({
-        id: job.jobId,
-        teamId: submitter.teamId,
-        batchId,
-        batchPosition: position,
-        domain: job.domain,
-        createdAt,
-      })),
-    });
+    // One statement for every row: unnest of two arrays is several times faster than the
+    // ORM's multi-row insert for a thousand rows (scripts/bench-bulk-accept.ts).
+    await tx.$executeRaw`
+      INSERT INTO enrichment_jobs (id, team_id, batch_id, batch_position, domain, created_at)
+      SELECT item.id, ${submitter.teamId}, ${batchId}, (item.position - 1)::int, item.domain, ${createdAt}
+      FROM unnest(${jobs.map((job) => job.jobId)}::uuid[], ${jobs.map((job) => job.domain)}::text[])
+        WITH ORDINALITY AS item(id, domain, position)`;
     return quota;
   });
 
