@@ -50,7 +50,7 @@ export async function acceptBatch(
     // ORM's multi-row insert for a thousand rows (scripts/bench-bulk-accept.ts).
     await tx.$executeRaw`
       INSERT INTO enrichment_jobs (id, team_id, batch_id, batch_position, domain, created_at)
-      SELECT item.id, ${submitter.teamId}, ${batchId}, (item.position - 1)::int, item.domain, ${createdAt}
+      SELECT item.id, ${submitter.teamId}, ${batchId}, (item.position - 1)::int, item.domain, ${createdAt}::timestamp
       FROM unnest(${jobs.map((job) => job.jobId)}::uuid[], ${jobs.map((job) => job.domain)}::text[])
         WITH ORDINALITY AS item(id, domain, position)`;
     return quota;

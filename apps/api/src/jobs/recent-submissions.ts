@@ -10,6 +10,6 @@ export async function recentlySubmitted(db: Db, teamId: string, domains: string[
   const since = new Date(Date.now() - windowHours * 3_600_000);
   const rows = await db.$queryRaw<{ domain: string }[]>`
     SELECT DISTINCT domain FROM enrichment_jobs
-    WHERE team_id = ${teamId} AND domain = ANY(${domains}::text[]) AND created_at >= ${since} AND status <> 'failed'`;
+    WHERE team_id = ${teamId} AND domain = ANY(${domains}::text[]) AND created_at >= ${since}::timestamp AND status <> 'failed'`;
   return new Set(rows.map((r) => r.domain));
 }
