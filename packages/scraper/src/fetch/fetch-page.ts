@@ -21,6 +21,8 @@ export interface FetchPageOptions {
   resolve?: Resolver;
   /** Aborting rejects with the signal's reason (like fetch), not a FetchError. */
   signal?: AbortSignal;
+  /** Which Content-Types are read; others fail with unsupported_content. Default: HTML only. */
+  accept?: (contentType: string | null) => boolean;
 }
 
 export interface FetchedPage {
@@ -186,9 +188,9 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
         throw new FetchError('http', `HTTP ${status}`, { url: current, status });
       }
       const contentType = res.headers['content-type'] ?? null;
-      if (!isHtmlContentType(contentType)) {
+      if (!(options.accept ?? isHtmlContentType)(contentType)) {
         res.destroy();
-        throw new FetchError('unsupported_content', `Not HTML: ${contentType}`, { url: current, status });
+        throw new FetchError('unsupported_content', `Not accepted: ${contentType}`, { url: current, status });
       }
       const body = await readBody(res, { url: current, maxBytes: options.maxBytes, signal: controller.signal });
       return {

@@ -1,0 +1,16 @@
+import { type FetchPageOptions, fetchPage } from '../fetch/fetch-page';
+
+export type FetchTextOptions = Omit<FetchPageOptions, 'signal' | 'accept'>;
+
+export interface FetchedText {
+  finalUrl: string;
+  text: string;
+  bytes: number;
+}
+
+// robots.txt and sitemaps are plain text and XML: read through the same guarded fetcher as
+// pages (address guard, host map, redirects, deadline, size cap), whatever their Content-Type.
+export async function fetchText(url: string, options: FetchTextOptions): Promise<FetchedText> {
+  const page = await fetchPage(url, { ...options, accept: () => true });
+  return { finalUrl: page.finalUrl, text: page.html, bytes: page.bytes };
+}
