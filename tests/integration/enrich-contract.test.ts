@@ -159,7 +159,16 @@ describe('service routes', () => {
     expect(ready.body.checks).toEqual({ postgres: 'ok', redis: 'ok' });
     const doc = await request(stack.app).get('/openapi.json');
     expect(doc.body.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.body.paths).sort()).toEqual(['/api/enrich', '/api/enrich/{jobId}', '/healthz', '/openapi.json', '/readyz']);
+    expect(Object.keys(doc.body.paths).sort()).toEqual([
+      '/api/companies/search',
+      '/api/enrich',
+      '/api/enrich/bulk',
+      '/api/enrich/bulk/{batchId}',
+      '/api/enrich/{jobId}',
+      '/healthz',
+      '/openapi.json',
+      '/readyz',
+    ]);
     const record = doc.body.components.schemas.CompanyRecord;
     expect(Object.keys(record.properties).sort()).toEqual(
       [

@@ -7,6 +7,8 @@ import {
   jobProcessingSchema,
 } from '@enrich/api/src/schemas/enrich';
 import { errorBodySchema } from '@enrich/api/src/schemas/error';
+import { paginationSchema } from '@enrich/api/src/schemas/pagination';
+import { searchResponseSchema, searchResultSchema } from '@enrich/api/src/schemas/search';
 
 // The schemas the OpenAPI document is generated from, made strict: a response with a field
 // the document does not name, or without one it names, fails the test. This keeps the served
@@ -20,4 +22,8 @@ export const strictError = errorBodySchema.strict();
 export const strictBulkAccepted = bulkAcceptedSchema.strict();
 export const strictBatchStatus = batchStatusSchema
   .extend({ items: batchItemSchema.extend({ data: companyRecordSchema.strict().optional() }).strict().array() })
+  .strict();
+
+export const strictSearchResponse = searchResponseSchema
+  .extend({ results: searchResultSchema.strict().array(), pagination: paginationSchema.strict() })
   .strict();

@@ -6,6 +6,7 @@ import { accessLog } from './middleware/access-log';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { buildOpenApiDocument } from './openapi-document';
+import { companyRoutes } from './routes/company-routes';
 import { enrichRoutes } from './routes/enrich-routes';
 import { healthRoutes } from './routes/health-routes';
 
@@ -31,6 +32,7 @@ export function createApp(ctx: AppContext): Express {
     logger: ctx.logger,
   });
   routes.use(enrichRoutes(ctx, limits));
+  routes.use(companyRoutes(ctx, limits));
 
   // Every path answers with and without the /api prefix (DESIGN.md).
   app.use('/api', routes);

@@ -1,7 +1,10 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema } from './schemas/enrich';
+import { bulkRequestSchema } from './bulk/bulk-entries';
+import { batchIdParamsSchema, batchQuerySchema, batchStatusSchema, bulkAcceptedSchema } from './schemas/bulk';
 import { errorBodySchema } from './schemas/error';
+import { searchQuerySchema, searchResponseSchema } from './schemas/search';
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 const error = (description: string) => json(errorBodySchema, description);
@@ -36,6 +39,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
       413: error('PAYLOAD_TOO_LARGE'),
       415: error('UNSUPPORTED_MEDIA_TYPE (body is not JSON)'),
       405: error('METHOD_NOT_ALLOWED'),
+      429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED (monthly quota used up)'),
       ...common,
     },
   });
@@ -48,6 +52,59 @@ export function buildOpenApiDocument(serverUrl = '/') {
     responses: {
       200: json(jobStatusSchema, 'The job: processing, completed with data, or failed'),
       404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
+      405: error('METHOD_NOT_ALLOWED'),
+      ...common,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/enrich/bulk',
+    summary: 'Start enrichment of up to 1,000 domains',
+    description:
+      'JSON `{"domains": [...]}` or a CSV file (text/csv) whose header row names a `domain`, `website` or `url` column. ' +
+      'Invalid entries are reported, duplicates share a job; the batch is accepted atomically.',
+    security,
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': { schema: bulkRequestSchema },
+          'text/csv': { schema: z.string().meta({ example: 'company,website\nAcme,acme.com\n' }) },
+        },
+      },
+    },
+    responses: {
+      202: json(bulkAcceptedSchema, 'Accepted; poll statusEndpoint for progress, or each job'),
+      400: error('VALIDATION_ERROR (no list, empty, over 1,000 entries, no domain column), INVALID_CSV, INVALID_JSON'),
+      413: error('PAYLOAD_TOO_LARGE'),
+      415: error('UNSUPPORTED_MEDIA_TYPE (neither JSON nor CSV)'),
+      429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED when the monthly quota cannot cover the new domains'),
+      ...common,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/enrich/bulk/{batchId}',
+    summary: 'Progress of a batch, with one page of its items',
+    security,
+    request: { params: batchIdParamsSchema, query: batchQuerySchema },
+    responses: {
+      200: json(batchStatusSchema, 'Counts from the jobs’ real states, and items in submission order'),
+      400: error('VALIDATION_ERROR (page or limit out of range)'),
+      404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
+      ...common,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/companies/search',
+    summary: 'Search the companies your team has enriched',
+    description: 'Ranked full-text search with prefix and typo tolerance; without q, a list, most recently enriched first. Does not count against rate limits.',
+    security,
+    request: { query: searchQuerySchema },
+    responses: {
+      200: json(searchResponseSchema, 'One page of results; a page past the end has no results and the same pagination totals'),
+      400: error('VALIDATION_ERROR (page, limit, minConfidence or businessStage out of range, q too long, a parameter given twice)'),
       405: error('METHOD_NOT_ALLOWED'),
       ...common,
     },

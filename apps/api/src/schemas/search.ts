@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { businessStages, companyRecordSchema } from './company-record';
+import { paginationQuerySchema, paginationSchema } from './pagination';
+
+export const MAX_QUERY_LENGTH = 200;
+
+const filterText = (name: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} must not be empty`)
+    .max(100, `${name} must be at most 100 characters`)
+    .optional();
+
+export const searchQuerySchema = paginationQuerySchema.extend({
+  q: z
+    .string()
+    .max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`)
+    .optional()
+    .meta({
+      description:
+        'Search text: words matched as prefixes in name, domain, industry, location and description (all must match; ' +
+        'up to 8 words count). A word no company uses is also read as the known word it most likely misspells. ' +
+        'Missing or empty: every company of the team, most recently enriched first.',
+      example: 'acme analytics',
+    }),
+  industry: filterText('industry').meta({ description: 'Industry, exactly but ignoring case', example: 'Software' }),
+  businessStage: z
+    .enum(businessStages, { error: `businessStage must be one of ${businessStages.join(', ')}` })
+    .optional()
+    .meta({ description: 'Business stage' }),
+  location: filterText('location').meta({ description: 'Part of the location, ignoring case', example: 'Berlin' }),
+  minConfidence: z
+    .string()
+    .regex(/^\d{1,3}$/, 'minConfidence must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().max(100, 'minConfidence must be at most 100'))
+    .optional()
+    .meta({ description: 'Lowest confidence, 0 to 100', example: '70' }),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+const names = Object.keys(searchQuerySchema.shape);
+
+// A parameter given twice (?page=1&page=2) arrives as an array; say so rather than guess.
+export const searchQueryInput = z
+  .record(z.string(), z.unknown())
+  .superRefine((query, ctx) => {
+    for (const name of names) {
+      if (Array.isArray(query[name])) ctx.addIssue({ code: 'custom', path: [name], message: `${name} must be given only once` });
+    }
+  })
+  .pipe(searchQuerySchema);
+
+export const searchResultSchema = companyRecordSchema
+  .extend({
+    enrichedAt: z.string().meta({
+      format: 'date-time',
+      description: 'When the calling team last enriched this company',
+      example: '2026-02-01T12:00:00.000Z',
+    }),
+  })
+  .meta({ id: 'CompanySearchResult', description: 'The company data record, plus enrichedAt' });
+
+export const searchResponseSchema = z
+  .object({
+    results: z.array(searchResultSchema),
+    pagination: paginationSchema,
+  })
+  .meta({ id: 'CompanySearchResponse' });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;

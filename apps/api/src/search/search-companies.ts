@@ -1,0 +1,22 @@
+import type { Db } from '@enrich/db';
+import { companyRecord } from '../jobs/job-view';
+import { offsetOf, pagination } from '../schemas/pagination';
+import type { SearchQuery, SearchResponse } from '../schemas/search';
+import { type RunSql, runSearch, type SearchInput } from './search-sql';
+import { searchTerms } from './search-terms';
+
+// What the SQL needs from a validated query; scripts/bench-search.ts builds its input here too.
+export function searchInput(teamId: string, query: SearchQuery): SearchInput {
+  const { q, page: _page, limit, ...filters } = query;
+  return { teamId, terms: searchTerms(q), filters, limit, offset: offsetOf(query) };
+}
+
+// GET /companies/search: the calling team's companies as search results.
+export async function searchCompanies(db: Db, teamId: string, query: SearchQuery): Promise<SearchResponse> {
+  const run: RunSql = (sql) => db.$queryRaw(sql);
+  const found = await runSearch(run, searchInput(teamId, query));
+  return {
+    results: found.rows.map((row) => ({ ...companyRecord(row), enrichedAt: row.listedAt.toISOString() })),
+    pagination: pagination(query, found.total),
+  };
+}
