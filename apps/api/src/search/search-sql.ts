@@ -57,7 +57,9 @@ const andAll = (parts: Prisma.Sql[]) => (parts.length ? Prisma.sql` AND ${Prisma
 /**
  * For each term that is no prefix of any known word (search_words: the words of names,
  * industries and locations), the known words it is most likely a typo of. One trigram
- * index lookup per term on a table of distinct words, not on the companies.
+ * index lookup per term on a table of distinct words, not on the companies. Like
+ * search_vector, search_words is not in schema.prisma: a trigger on companies fills it
+ * (migration 20261121130000_search_tuning) and only this SQL reads it.
  */
 export function correctionsSql(terms: string[]): Prisma.Sql {
   return Prisma.sql`
