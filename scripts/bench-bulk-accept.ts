@@ -8,9 +8,8 @@ import { apiEnv } from '@enrich/api/src/api-config';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate, newId, newJobId } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
-import { batchFlow, bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
+import { batchFlow, bullPrefix, createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
 import { FlowProducer } from 'bullmq';
-import { Redis } from 'ioredis';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const WARMUP = 3;
@@ -26,15 +25,6 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function removeKeys(redis: Redis, pattern: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 5000);
-    cursor = next;
-    if (keys.length) await redis.unlink(...keys);
-  } while (cursor !== '0');
-}
 
 async function main(): Promise<void> {
   await dropDatabase(DATABASE_URL);
@@ -93,9 +83,8 @@ async function main(): Promise<void> {
 
   server.close();
   await Promise.all([flows.close(), bareFlows.close()]);
-  const cleaner = new Redis(REDIS_URL);
-  await removeKeys(cleaner, `{${PREFIX}-*`);
-  cleaner.disconnect();
+  await removePrefixKeys(redis, config.QUEUE_PREFIX);
+  await removePrefixKeys(redis, `${PREFIX}-bare`);
   redis.disconnect();
   bareRedis.disconnect();
   await db.$disconnect();

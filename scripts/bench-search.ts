@@ -17,7 +17,7 @@ import { type RunSql, runSearch } from '@enrich/api/src/search/search-sql';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
-import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
+import { bullPrefix, createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
 import { FlowProducer } from 'bullmq';
 import { Client } from 'pg';
 import { seedCompanies } from './bench-search-data';
@@ -153,12 +153,7 @@ async function main(): Promise<void> {
     agent.destroy();
     if (server) await new Promise((resolve) => server!.close(resolve));
     await flows.close();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${bullPrefix(queuePrefix)}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    await removePrefixKeys(redis, queuePrefix);
     redis.disconnect();
     await db.$disconnect();
     await client.end();

@@ -5,7 +5,7 @@ import { apiEnv } from '@enrich/api/src/api-config';
 import { loadConfig } from '@enrich/config';
 import type { Plan } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
-import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
+import { bullPrefix, createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
 import { type WorkerConfig, workerEnv } from '@enrich/worker-scrape/src/worker-config';
 import { type RunningWorkers, startWorkers } from '@enrich/worker-scrape/src/workers';
 import { FlowProducer } from 'bullmq';
@@ -111,16 +111,11 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
   };
 }
 
-// Removes this stack's BullMQ keys, leaving other test files' queues alone.
+// Removes this stack's Redis keys, leaving other test files' queues alone.
 export async function removeQueueKeys(redisUrl: string, queuePrefix: string): Promise<void> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${bullPrefix(queuePrefix)}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    await removePrefixKeys(redis, queuePrefix);
   } finally {
     redis.disconnect();
   }

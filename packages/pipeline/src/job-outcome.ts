@@ -1,4 +1,4 @@
-import type { Db } from '@enrich/db';
+import { type Db, Prisma } from '@enrich/db';
 import type { ErrorCode } from '@enrich/errors';
 
 // Every change of a job's state goes through these, each conditional on the job still
@@ -27,19 +27,18 @@ export async function markJobFailed(db: Db, jobId: string, code: ErrorCode, mess
  * so the batch is settled exactly when its last item is.
  */
 export async function settleBatch(db: Db, jobId: string): Promise<void> {
-  await db.$executeRaw`
-    UPDATE batches b SET completed_at = timezone('UTC', now())
-    FROM enrichment_jobs j
-    WHERE j.id = ${jobId}::uuid AND b.id = j.batch_id AND b.completed_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM enrichment_jobs p WHERE p.batch_id = b.id AND p.status = 'processing')`;
+  await settle(db, Prisma.sql`b.id = (SELECT batch_id FROM enrichment_jobs WHERE id = ${jobId}::uuid)`);
 }
 
 // The batch job's own step: runs once BullMQ saw every item end. Settling is normally done
 // already by the last item; this covers an item whose settle call was lost with its worker.
 export async function settleBatchById(db: Db, batchId: string): Promise<{ settled: boolean }> {
-  const updated = await db.$executeRaw`
+  return { settled: (await settle(db, Prisma.sql`b.id = ${batchId}`)) > 0 };
+}
+
+function settle(db: Db, which: Prisma.Sql): Promise<number> {
+  return db.$executeRaw`
     UPDATE batches b SET completed_at = timezone('UTC', now())
-    WHERE b.id = ${batchId} AND b.completed_at IS NULL
+    WHERE ${which} AND b.completed_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM enrichment_jobs p WHERE p.batch_id = b.id AND p.status = 'processing')`;
-  return { settled: updated > 0 };
 }
