@@ -11,7 +11,7 @@ const wholeNumber = (name: string, min: number, max: number, fallback: number) =
     .optional()
     .transform((value) => value ?? fallback);
 
-export const MAX_PAGE = 1_000_000;
+const MAX_PAGE = 1_000_000;
 
 export const paginationQuerySchema = z.object({
   page: wholeNumber('page', 1, MAX_PAGE, 1).meta({ description: 'Page number, from 1', example: '1' }),
