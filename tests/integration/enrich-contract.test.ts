@@ -174,6 +174,7 @@ describe('service routes', () => {
       [
         'businessStage', 'confidence', 'description', 'domain', 'employeeCount', 'fundingStatus', 'industry',
         'location', 'name', 'socialProfiles', 'sources', 'foundedYear', 'logoUrl', 'email', 'phone',
+        'technologies', 'insights', 'b2bMatch', 'fieldSources',
       ].sort(),
     );
   });

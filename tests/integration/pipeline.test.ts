@@ -103,8 +103,8 @@ async function enrich(domain: string) {
 const CONTRACT_FIELDS = [
   'name', 'domain', 'description', 'industry', 'employeeCount', 'location',
   'businessStage', 'fundingStatus', 'socialProfiles', 'confidence', 'sources',
-  // Beyond the contract's table: facts a homepage states.
-  'foundedYear', 'logoUrl', 'email', 'phone',
+  // Beyond the contract's table: facts a homepage states, AI insights, provenance.
+  'foundedYear', 'logoUrl', 'email', 'phone', 'technologies', 'insights', 'b2bMatch', 'fieldSources',
 ];
 
 it('a plain homepage: name from the title, description, footer profiles', async () => {
@@ -201,7 +201,7 @@ it('keeps one company row per domain however often it is enriched', async () => 
 });
 
 it('estimatedDuration comes from real durations once jobs have completed', async () => {
-  const res = await request(stack.app).post('/enrich').set('Authorization', `Bearer ${key}`).send({ domain: 'plainco.com' });
+  const res = await request(stack.app).post('/enrich').set('Authorization', `Bearer ${key}`).send({ domain: 'plainco.com', refresh: true });
   expect(res.body.estimatedDuration).not.toBe(5000);
   expect(res.body.estimatedDuration).toBeGreaterThan(0);
 });

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRedisConnection } from '@enrich/queue';
-import { startHeartbeat } from '@enrich/worker-scrape/src/heartbeat';
+import { startHeartbeat } from '@enrich/pipeline';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 // The heartbeat file container health checks read: written while the worker runs and reaches

@@ -8,6 +8,8 @@ import { createLogger } from '@enrich/logger';
 import { bullPrefix, createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
 import { type WorkerConfig, workerEnv } from '@enrich/worker-scrape/src/worker-config';
 import { type RunningWorkers, startWorkers } from '@enrich/worker-scrape/src/workers';
+import { aiWorkerEnv } from '@enrich/worker-ai/src/worker-config';
+import { startAiWorker } from '@enrich/worker-ai/src/workers';
 import { FlowProducer } from 'bullmq';
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
@@ -25,6 +27,11 @@ export const TEST_WORKER_ENV = {
   WORKER_LOCK_DURATION_MS: '2000',
   RECONCILE_INTERVAL_MS: '500',
   RECONCILE_GRACE_MS: '1000',
+  SHARED_RUN_POLL_MS: '100',
+  // Sources that would reach the real internet are off unless a test maps them to fixtures.
+  LINKEDIN_ENABLED: 'false',
+  RENDER_ENABLED: 'false',
+  ANTHROPIC_API_KEY: '',
 };
 
 export interface StackOptions {
@@ -33,6 +40,8 @@ export interface StackOptions {
   workers?: boolean;
   env?: Record<string, string>;
   redisUrl?: string;
+  /** Where the AI worker sends Messages API calls (a fake); needs ANTHROPIC_API_KEY in env. */
+  aiBaseURL?: string;
 }
 
 export interface TestStack {
@@ -68,10 +77,13 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
   const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
   const app = createApp({ config: apiConfig, db: database.db, redis, flows, logger });
   const running: RunningWorkers[] = [];
-  const launch = async () => {
-    const workers = await startWorkers(workerConfig, logger);
-    running.push(workers);
-    return workers;
+  const aiConfig = loadConfig(aiWorkerEnv, env);
+  // One replica of each worker kind, closed together.
+  const launch = async (): Promise<RunningWorkers> => {
+    const [workers, ai] = await Promise.all([startWorkers(workerConfig, logger), startAiWorker(aiConfig, logger, { baseURL: options.aiBaseURL })]);
+    const both = { close: () => Promise.all([workers.close(), ai.close()]).then(() => undefined) };
+    running.push(both);
+    return both;
   };
   if (options.workers !== false) await launch();
   let teams = 0;

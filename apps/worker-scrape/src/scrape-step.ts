@@ -1,38 +1,86 @@
 import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
-import { hasSourceResult, markJobStarted, saveSourceResult } from '@enrich/pipeline';
+import { hasSourceResult, markJobStarted, reuseLeaderResults, saveSourceResult } from '@enrich/pipeline';
 import type { JobPayload } from '@enrich/queue';
-import { FetchError, type ScrapeSettings, scrapeWebsite, unreachable } from '@enrich/scraper';
+import {
+  FetchError,
+  fetchLinkedInCompany,
+  type LinkedInDeps,
+  type LinkedInSourceData,
+  scrapeWebsiteSource,
+  unreachable,
+  type WebsiteSourceData,
+  type WebsiteSourceSettings,
+} from '@enrich/scraper';
 
 export interface ScrapeStepDeps {
   db: Db;
-  settings: ScrapeSettings;
+  website: WebsiteSourceSettings;
+  /** Null when the LinkedIn source is switched off. */
+  linkedin: LinkedInDeps | null;
+  sharedRun: { pollMs: number; maxWaitMs: number };
   logger: Logger;
 }
 
+export interface StepControl {
+  isLastAttempt: boolean;
+  /** Puts the step back for `ms` without using an attempt (the job follows another run). */
+  waitAndRetry(ms: number): Promise<never>;
+}
+
+const SOURCES = ['website', 'linkedin'] as const;
+
 /**
- * The website source for one job. Its result goes to Postgres, not to Redis, so a lost queue
- * or a repeated step reuses it instead of scraping again. A site failing transiently (timeout,
- * 5xx, reset) is retried with backoff; on the last attempt, or when the failure is final
- * (no such host, 404, blocked address), the site is recorded as unreachable and the job goes
- * on to complete with what little is known.
+ * The website and LinkedIn sources for one job. Results go to Postgres, not to Redis, so a
+ * lost queue or a repeated step reuses them instead of fetching again. A site failing
+ * transiently (timeout, 5xx, reset) is retried with backoff; on the last attempt, or when the
+ * failure is final (no such host, 404, blocked address), the site is recorded as unreachable
+ * and the job goes on to complete with what little is known. LinkedIn never fails the step.
  */
-export async function scrapeStep(deps: ScrapeStepDeps, payload: JobPayload<'scrape'>, isLastAttempt: boolean): Promise<string> {
+export async function scrapeStep(deps: ScrapeStepDeps, payload: JobPayload<'scrape'>, control: StepControl): Promise<string> {
   const { db, logger } = deps;
+  const shared = await reuseLeaderResults(db, payload.jobId, SOURCES, deps.sharedRun.maxWaitMs);
+  if (shared.kind === 'wait') return control.waitAndRetry(deps.sharedRun.pollMs);
   if (!(await markJobStarted(db, payload.jobId))) return 'job no longer processing';
-  if (await hasSourceResult(db, payload.jobId, 'website')) return 'website already scraped';
+  if (shared.kind === 'reused') return `reused the run of job ${shared.leaderJobId}`;
+
+  let website: WebsiteSourceData | undefined;
+  if (!(await hasSourceResult(db, payload.jobId, 'website'))) {
+    website = await scrapeWebsite(deps, payload, control.isLastAttempt);
+    await saveSourceResult(db, payload.jobId, 'website', website);
+  }
+  if (!(await hasSourceResult(db, payload.jobId, 'linkedin'))) {
+    website ??= (await db.sourceResult.findUnique({ where: { jobId_source: { jobId: payload.jobId, source: 'website' } } }))
+      ?.data as unknown as WebsiteSourceData;
+    const linkedin = await linkedInSource(deps, payload.domain, website);
+    if (linkedin.status !== 'ok') logger.debug('linkedin source unavailable', { jobId: payload.jobId, reason: linkedin.reason });
+    await saveSourceResult(db, payload.jobId, 'linkedin', linkedin);
+  }
+  return website?.status ?? 'scraped';
+}
+
+async function scrapeWebsite(deps: ScrapeStepDeps, payload: JobPayload<'scrape'>, isLastAttempt: boolean): Promise<WebsiteSourceData> {
   try {
-    const data = await scrapeWebsite(payload.domain, deps.settings);
-    await saveSourceResult(db, payload.jobId, 'website', data);
-    return 'scraped';
+    return await scrapeWebsiteSource(payload.domain, deps.website);
   } catch (error) {
     if (!(error instanceof FetchError)) throw error;
     if (error.transient && !isLastAttempt) {
       throw new AppError(ErrorCode.SCRAPE_FAILED, `${payload.domain}: ${error.message}`, { retryable: true, cause: error });
     }
-    logger.info('site unreachable', { jobId: payload.jobId, domain: payload.domain, reason: error.kind, message: error.message });
-    await saveSourceResult(db, payload.jobId, 'website', unreachable(error));
-    return 'unreachable';
+    deps.logger.info('site unreachable', { jobId: payload.jobId, domain: payload.domain, reason: error.kind, message: error.message });
+    return unreachable(error);
   }
+}
+
+function linkedInSource(deps: ScrapeStepDeps, domain: string, website: WebsiteSourceData | undefined): Promise<LinkedInSourceData> {
+  const unavailable = (message: string): Promise<LinkedInSourceData> =>
+    Promise.resolve({ status: 'unavailable', reason: 'no_page', message, fetchedAt: new Date().toISOString(), tried: [] });
+  if (!deps.linkedin) return unavailable('the LinkedIn source is switched off');
+  // Without the company's own site there is nothing to find or check a LinkedIn page against.
+  if (website?.status !== 'ok') return unavailable('the website could not be read');
+  return fetchLinkedInCompany(
+    { domain, name: website.facts.name?.value ?? null, linkedinUrl: website.facts.socialProfiles.linkedin?.value ?? null },
+    deps.linkedin,
+  );
 }

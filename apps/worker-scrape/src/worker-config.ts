@@ -1,5 +1,5 @@
 import { databaseEnv, envInt, logEnv, pipelineEnv, redisEnv } from '@enrich/config';
-import { scraperEnv } from '@enrich/scraper';
+import { crawlEnv, linkedInEnv, renderEnv, scraperEnv } from '@enrich/scraper';
 import { z } from 'zod';
 
 export const workerEnv = z
@@ -15,6 +15,9 @@ export const workerEnv = z
     WORKER_HEARTBEAT_FILE: z.string().trim().optional(),
   })
   .extend(scraperEnv.shape)
+  .extend(crawlEnv.shape)
+  .extend(renderEnv.shape)
+  .extend(linkedInEnv.shape)
   .extend(databaseEnv.shape)
   .extend(redisEnv.shape)
   .extend(pipelineEnv.shape)

@@ -1,9 +1,10 @@
 import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
-import { finalizeStep, Reconciler, recordFinalFailures, settleBatchById } from '@enrich/pipeline';
-import { createRedisConnection, createStepWorker } from '@enrich/queue';
-import { startHeartbeat } from './heartbeat';
-import { scrapeStep } from './scrape-step';
+import { finalizeStep, Reconciler, recordFinalFailures, settleBatchById, startHeartbeat } from '@enrich/pipeline';
+import { createRedisConnection, createStepWorker, waitAndRetry } from '@enrich/queue';
+import { createBrowserPool, crawlSettingsFrom, looksLikeJsShell } from '@enrich/scraper';
+import { createRedisLinkedInGate } from './linkedin-gate';
+import { scrapeStep, type ScrapeStepDeps } from './scrape-step';
 import type { WorkerConfig } from './worker-config';
 
 export interface RunningWorkers {
@@ -11,25 +12,64 @@ export interface RunningWorkers {
 }
 
 /**
- * Everything one worker-scrape process runs: the scrape step, the finalize step, the batch
- * step and the reconciler. Holds no state between jobs, so any number of replicas can run side by side.
+ * Everything one worker-scrape process runs: the scrape step (website and LinkedIn), the
+ * finalize step, the batch step and the reconciler, plus this process's Chromium pool for
+ * JavaScript-only homepages. Holds no state between jobs, so any number of replicas can run
+ * side by side.
  */
 export async function startWorkers(config: WorkerConfig, logger: Logger): Promise<RunningWorkers> {
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.SCRAPE_CONCURRENCY + 5) });
   const connection = createRedisConnection(config.REDIS_URL, 'worker');
   const retry = { attempts: config.JOB_ATTEMPTS, backoffMs: config.JOB_BACKOFF_MS };
   const common = { connection, queuePrefix: config.QUEUE_PREFIX, lockDurationMs: config.WORKER_LOCK_DURATION_MS };
-  const settings = {
+  const fetch = {
     hostMap: config.SCRAPER_HOST_MAP,
     timeoutMs: config.SCRAPER_TIMEOUT_MS,
     maxBytes: config.SCRAPER_MAX_BYTES,
     maxRedirects: config.SCRAPER_MAX_REDIRECTS,
     userAgent: config.SCRAPER_USER_AGENT,
   };
+  const browser = config.RENDER_ENABLED
+    ? createBrowserPool({
+        chromiumPath: config.CHROMIUM_PATH,
+        maxPages: config.RENDER_MAX_PAGES,
+        recycleAfter: config.RENDER_RECYCLE_AFTER,
+        timeoutMs: config.RENDER_TIMEOUT_MS,
+      })
+    : undefined;
+  const { fetch: _fetch, ...crawl } = crawlSettingsFrom(config, fetch);
+  const deps: ScrapeStepDeps = {
+    db,
+    logger,
+    website: {
+      fetch,
+      crawl,
+      renderer: browser && {
+        render: (url) => browser.render(url, { hostMap: fetch.hostMap, userAgent: fetch.userAgent, maxBytes: fetch.maxBytes, maxRedirects: fetch.maxRedirects }),
+      },
+      needsRendering: (html, wordCount) => looksLikeJsShell(html, wordCount, config.RENDER_MIN_WORDS),
+    },
+    linkedin: config.LINKEDIN_ENABLED
+      ? {
+          fetch,
+          gate: createRedisLinkedInGate(connection, {
+            prefix: config.QUEUE_PREFIX,
+            requestsPerMinute: config.LINKEDIN_REQUESTS_PER_MINUTE,
+            maxWaitMs: config.LINKEDIN_MAX_WAIT_MS,
+          }),
+          backoffBaseMs: config.LINKEDIN_BACKOFF_BASE_MS,
+        }
+      : null,
+    sharedRun: { pollMs: config.SHARED_RUN_POLL_MS, maxWaitMs: config.SHARED_RUN_MAX_WAIT_MS },
+  };
 
   const scrape = createStepWorker(
     'scrape',
-    (payload, job) => scrapeStep({ db, settings, logger }, payload, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
+    (payload, job, token) =>
+      scrapeStep(deps, payload, {
+        isLastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+        waitAndRetry: (ms) => waitAndRetry(job, token, ms),
+      }),
     { ...common, concurrency: config.SCRAPE_CONCURRENCY },
   );
   const finalize = createStepWorker(
@@ -70,6 +110,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
       stopHeartbeat();
       await reconciler.close();
       await Promise.all([scrape.close(), finalize.close(), batch.close()]);
+      await browser?.close();
       connection.disconnect();
       await db.$disconnect();
     },

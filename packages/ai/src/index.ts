@@ -12,3 +12,4 @@ export {
   insightsJsonSchema,
 } from './insights-schema';
 export type { PageText } from './token-budget';
+export type { AiSourceData } from './ai-source-data';

@@ -22,9 +22,14 @@ export const pipelineEnv = z.object({
   JOB_BACKOFF_MS: envInt(2000, 0, 600_000),
   // estimatedDuration reported before any job has completed to average over.
   ESTIMATE_DEFAULT_MS: envInt(5000, 1, 3_600_000),
-  // How long a company record stays fresh; a team re-submitting a domain within it submits a
-  // duplicate, which costs nothing against its limits.
+  // How long a company record stays fresh: a job for a domain enriched within it completes at
+  // once from the stored record (unless the request says refresh), and a team re-submitting a
+  // domain within it submits a duplicate, which costs nothing against its limits.
   FRESHNESS_WINDOW_HOURS: envInt(24, 0, 24 * 365),
+  // A job that follows another job's run of the same domain checks for its results this often,
+  // and runs on its own once it has waited this long (the other run may be stuck).
+  SHARED_RUN_POLL_MS: envInt(500, 10, 60_000),
+  SHARED_RUN_MAX_WAIT_MS: envInt(120_000, 0, 3_600_000),
 });
 
 export const logEnv = z.object({

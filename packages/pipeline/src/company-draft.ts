@@ -1,14 +1,17 @@
-import type { WebsiteSourceData } from '@enrich/scraper';
-import type { SourceDataBySource } from './source-results';
-
 export type SourceName = 'website' | 'linkedin' | 'ai';
 
-// Where a chosen value came from: the source, the page, how it was read there, and when.
+// Where a chosen value came from: the source, the page, how it was read there, and when;
+// whether it was observed on a page or inferred by the AI source, and which other sources
+// gave the same value. Served as the record's `fieldSources`.
 export interface Provenance {
   source: SourceName;
   url: string;
   method: string;
   observedAt: string;
+  inferred: boolean;
+  agreedBy: SourceName[];
+  /** Other sources that gave a different value for the field. */
+  disagreedBy: SourceName[];
 }
 
 export const scalarFields = [
@@ -24,13 +27,28 @@ export const scalarFields = [
   'phone',
 ] as const;
 export type ScalarField = (typeof scalarFields)[number];
+export type ProvenanceKey = ScalarField | 'foundedYear' | 'technologies' | 'insights' | 'b2bMatch' | `socialProfiles.${string}`;
+
+export interface CompanyInsights {
+  offering: string | null;
+  targetMarket: { customerType: 'b2b' | 'b2c' | 'both' | null; industries: string[]; companySizes: string[] };
+  keyProducts: string[];
+  notableCustomers: string[];
+}
+export interface B2bMatch {
+  score: number;
+  reasons: string[];
+}
 
 // A company record before it is stored: values plus the provenance of each.
 export interface CompanyDraft {
   values: Record<ScalarField, string | null>;
   foundedYear: number | null;
   socialProfiles: Record<string, string>;
-  provenance: Partial<Record<ScalarField | 'foundedYear' | `socialProfiles.${string}`, Provenance>>;
+  technologies: string[];
+  insights: CompanyInsights | null;
+  b2bMatch: B2bMatch | null;
+  provenance: Partial<Record<ProvenanceKey, Provenance>>;
   sources: SourceName[];
 }
 
@@ -50,44 +68,10 @@ export function emptyDraft(): CompanyDraft {
     },
     foundedYear: null,
     socialProfiles: {},
+    technologies: [],
+    insights: null,
+    b2bMatch: null,
     provenance: {},
     sources: [],
   };
-}
-
-function addWebsite(draft: CompanyDraft, website: Extract<WebsiteSourceData, { status: 'ok' }>): void {
-  const { facts, fetchedAt } = website;
-  const take = (field: ScalarField, fact: { value: string; url: string; method: string } | null) => {
-    if (!fact || draft.values[field] !== null) return;
-    draft.values[field] = fact.value;
-    draft.provenance[field] = { source: 'website', url: fact.url, method: fact.method, observedAt: fetchedAt };
-  };
-  take('name', facts.name);
-  take('description', facts.description);
-  take('location', facts.location);
-  take('industry', facts.industry);
-  take('employeeCount', facts.employeeCount);
-  take('logoUrl', facts.logoUrl);
-  take('email', facts.email);
-  take('phone', facts.phone);
-  if (facts.foundedYear && draft.foundedYear === null) {
-    draft.foundedYear = facts.foundedYear.value;
-    draft.provenance.foundedYear = { source: 'website', url: facts.foundedYear.url, method: facts.foundedYear.method, observedAt: fetchedAt };
-  }
-  for (const [network, fact] of Object.entries(facts.socialProfiles)) {
-    if (!fact || draft.socialProfiles[network]) continue;
-    draft.socialProfiles[network] = fact.value;
-    draft.provenance[`socialProfiles.${network}`] = { source: 'website', url: fact.url, method: fact.method, observedAt: fetchedAt };
-  }
-  draft.sources.push('website');
-}
-
-/**
- * Builds the record from what the sources returned. With only the website source, every
- * value is the website's; later sources (LinkedIn, AI) merge here by field reliability.
- */
-export function mergeSources(results: SourceDataBySource): CompanyDraft {
-  const draft = emptyDraft();
-  if (results.website?.status === 'ok') addWebsite(draft, results.website);
-  return draft;
 }

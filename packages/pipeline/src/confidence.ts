@@ -1,7 +1,8 @@
-import type { CompanyDraft, ScalarField } from './company-draft';
+import type { CompanyDraft, Provenance, ScalarField } from './company-draft';
+import { candidateQuality } from './merge-sources';
 
 // Weight of each contract field in the score; they sum to 100 (docs/confidence.md). Extra
-// facts beyond the contract's table (logo, contact details) do not move the score.
+// facts beyond the contract's table (logo, contact details, insights) do not move the score.
 export const FIELD_WEIGHTS: Partial<Record<ScalarField, number>> = {
   name: 20,
   description: 15,
@@ -13,27 +14,36 @@ export const FIELD_WEIGHTS: Partial<Record<ScalarField, number>> = {
 };
 const SOCIAL_WEIGHTS = { linkedin: 10, twitter: 5, other: 5 };
 
-// How far a value read in a given way is trusted. Structured data the company publishes
-// about itself beats values inferred from page titles or free text.
-export function methodQuality(method: string): number {
-  if (method.startsWith('json-ld')) return 1;
-  if (method.startsWith('og:') || method.startsWith('meta') || method === 'application-name') return 0.9;
-  if (method.startsWith('title') || method.startsWith('logo')) return 0.75;
-  return 0.8;
+// A value another source confirmed closes this share of its remaining doubt; one another
+// source contradicted keeps this share of its quality.
+export const AGREEMENT_GAIN = 0.6;
+export const DISAGREEMENT_FACTOR = 0.8;
+// What a value only the AI source inferred is worth, against 1 for a perfectly observed one.
+export const INFERRED_QUALITY = 0.5;
+
+/** 0-1: how far one chosen value is trusted, from how it was got and whether sources agree. */
+export function valueQuality(field: ScalarField | 'social', provenance: Provenance): number {
+  let quality = provenance.inferred ? INFERRED_QUALITY : candidateQuality(field, provenance);
+  if (provenance.agreedBy.length > 0) quality += (1 - quality) * AGREEMENT_GAIN;
+  else if (provenance.disagreedBy.length > 0) quality *= DISAGREEMENT_FACTOR;
+  return quality;
 }
 
-/** 0-100: coverage of the contract's fields, each weighted and discounted by how it was read. */
+/** 0-100: coverage of the contract's fields, each weighted by how its value was got and agreed on. */
 export function scoreConfidence(draft: CompanyDraft): number {
   let score = 0;
   for (const [field, weight] of Object.entries(FIELD_WEIGHTS) as [ScalarField, number][]) {
     const provenance = draft.provenance[field];
-    if (draft.values[field] !== null && provenance) score += weight * methodQuality(provenance.method);
+    if (draft.values[field] !== null && provenance) score += weight * valueQuality(field, provenance);
   }
+  const social = (network: string) => {
+    const provenance = draft.provenance[`socialProfiles.${network}`];
+    return provenance ? valueQuality('social', provenance) : 0;
+  };
   const networks = Object.keys(draft.socialProfiles);
-  const socialQuality = (network: string) => methodQuality(draft.provenance[`socialProfiles.${network}`]?.method ?? '');
-  if (networks.includes('linkedin')) score += SOCIAL_WEIGHTS.linkedin * socialQuality('linkedin');
-  if (networks.includes('twitter')) score += SOCIAL_WEIGHTS.twitter * socialQuality('twitter');
+  if (networks.includes('linkedin')) score += SOCIAL_WEIGHTS.linkedin * social('linkedin');
+  if (networks.includes('twitter')) score += SOCIAL_WEIGHTS.twitter * social('twitter');
   const other = networks.find((n) => n !== 'linkedin' && n !== 'twitter');
-  if (other) score += SOCIAL_WEIGHTS.other * socialQuality(other);
+  if (other) score += SOCIAL_WEIGHTS.other * social(other);
   return Math.max(0, Math.min(100, Math.round(score)));
 }

@@ -1,8 +1,9 @@
-import type { Db, Prisma } from '@enrich/db';
+import { type Db, Prisma } from '@enrich/db';
 import { AppError, decodeQueuedError, ErrorCode } from '@enrich/errors';
 import type { JobPayload } from '@enrich/queue';
-import { type CompanyDraft, mergeSources } from './company-draft';
+import type { CompanyDraft } from './company-draft';
 import { scoreConfidence } from './confidence';
+import { mergeSources } from './merge-sources';
 import { markJobFailed, settleBatch } from './job-outcome';
 import { loadSourceResults } from './source-results';
 
@@ -11,6 +12,9 @@ function companyColumns(draft: CompanyDraft, confidence: number, now: Date) {
     ...draft.values,
     foundedYear: draft.foundedYear,
     socialProfiles: draft.socialProfiles,
+    technologies: draft.technologies,
+    insights: draft.insights ? (draft.insights as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+    b2bMatch: draft.b2bMatch ? (draft.b2bMatch as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
     provenance: draft.provenance as Prisma.InputJsonValue,
     confidence,
     sources: draft.sources,

@@ -1,40 +1,156 @@
-import { emptyCompanyFacts, type WebsiteSourceData } from '@enrich/scraper';
-import { mergeSources } from './company-draft';
+import type { AiSourceData } from '@enrich/ai';
+import { emptyCompanyFacts, type LinkedInCompany, type LinkedInSourceData, type WebsiteSourceData } from '@enrich/scraper';
 import { scoreConfidence } from './confidence';
+import { mergeSources } from './merge-sources';
 
 const url = 'https://acme.com/';
-const fact = <T>(value: T, method: string) => ({ value, url, method });
+const at = '2026-11-21T10:00:00.000Z';
+const fact = <T>(value: T, method: string, page = url) => ({ value, url: page, method });
 
 function website(overrides: Partial<ReturnType<typeof emptyCompanyFacts>>): WebsiteSourceData {
-  return { status: 'ok', url, finalUrl: url, fetchedAt: '2026-11-21T10:00:00.000Z', facts: { ...emptyCompanyFacts(), ...overrides } };
+  return { status: 'ok', url, finalUrl: url, fetchedAt: at, facts: { ...emptyCompanyFacts(), ...overrides } };
 }
+
+function linkedin(overrides: Partial<LinkedInCompany>): LinkedInSourceData {
+  const company: LinkedInCompany = {
+    linkedinUrl: 'https://www.linkedin.com/company/acme',
+    name: 'Acme',
+    tagline: null,
+    description: null,
+    industry: null,
+    employeeCount: null,
+    employeeCountOnLinkedIn: null,
+    headquarters: null,
+    location: null,
+    address: null,
+    companyType: null,
+    foundedYear: null,
+    website: 'https://acme.com',
+    websiteDomain: 'acme.com',
+    specialties: [],
+    logoUrl: null,
+    followers: null,
+    sources: { name: 'json-ld', industry: 'about-us', employeeCount: 'about-us', location: 'json-ld', foundedYear: 'about-us' },
+    ...overrides,
+  };
+  return { status: 'ok', url: 'https://www.linkedin.com/company/acme', match: 'linked', fetchedAt: at, company };
+}
+
+function ai(insights: Partial<Extract<AiSourceData, { status: 'ok' }>['insights']>): AiSourceData {
+  return {
+    status: 'ok',
+    model: 'claude-test',
+    fetchedAt: at,
+    attempts: 1,
+    usage: { inputTokens: 100, outputTokens: 50 },
+    insights: {
+      industry: null,
+      businessStage: null,
+      fundingStatus: null,
+      employeeRange: null,
+      description: null,
+      insights: {
+        offering: 'Anvils for coyotes',
+        targetMarket: { customerType: 'b2b', industries: ['Retail'], companySizes: ['smb'] },
+        keyProducts: ['Anvil 3000'],
+        notableCustomers: [],
+        b2bMatchScore: 72,
+        b2bMatchReasons: ['Sells to shops'],
+      },
+      ...insights,
+    },
+  };
+}
+
+const richSite = website({
+  name: fact('Acme Inc.', 'json-ld'),
+  description: fact('Acme sells anvils to coyotes across the desert.', 'meta-description'),
+  location: fact('London, England, United Kingdom', 'json-ld-address', 'https://acme.com/contact'),
+  foundedYear: fact(2011, 'about-text', 'https://acme.com/about'),
+  socialProfiles: {
+    linkedin: fact('https://www.linkedin.com/company/acme', 'json-ld-sameas'),
+    twitter: fact('https://x.com/acme', 'footer-link'),
+    github: fact('https://github.com/acme', 'footer-link'),
+  },
+  technologies: [fact('WordPress', 'generator')],
+});
 
 describe('mergeSources', () => {
   it('takes every website value with its provenance', () => {
-    const draft = mergeSources({
-      website: website({
-        name: fact('Acme', 'json-ld'),
-        location: fact('Berlin, Germany', 'json-ld-address'),
-        foundedYear: fact(2011, 'json-ld'),
-        socialProfiles: { linkedin: fact('https://www.linkedin.com/company/acme', 'json-ld-sameas') },
-      }),
-    });
-    expect(draft.values.name).toBe('Acme');
-    expect(draft.values.location).toBe('Berlin, Germany');
+    const draft = mergeSources({ website: richSite });
+    expect(draft.values.name).toBe('Acme Inc.');
+    expect(draft.values.location).toBe('London, England, United Kingdom');
     expect(draft.foundedYear).toBe(2011);
-    expect(draft.socialProfiles).toEqual({ linkedin: 'https://www.linkedin.com/company/acme' });
-    expect(draft.provenance.name).toEqual({ source: 'website', url, method: 'json-ld', observedAt: '2026-11-21T10:00:00.000Z' });
+    expect(draft.technologies).toEqual(['WordPress']);
+    expect(draft.provenance.name).toEqual({ source: 'website', url, method: 'json-ld', observedAt: at, inferred: false, agreedBy: [], disagreedBy: [] });
+    expect(draft.provenance.location?.url).toBe('https://acme.com/contact');
     expect(draft.provenance['socialProfiles.linkedin']?.method).toBe('json-ld-sameas');
     expect(draft.sources).toEqual(['website']);
   });
 
   it('gives an empty record without sources for an unreachable site', () => {
     const draft = mergeSources({
-      website: { status: 'unreachable', reason: 'dns', message: 'ENOTFOUND', fetchedAt: '2026-11-21T10:00:00.000Z' },
+      website: { status: 'unreachable', reason: 'dns', message: 'ENOTFOUND', fetchedAt: at },
+      linkedin: { status: 'unavailable', reason: 'no_page', message: 'the website could not be read', fetchedAt: at, tried: [] },
+      ai: { status: 'skipped', reason: 'no_text', fetchedAt: at },
     });
     expect(draft.sources).toEqual([]);
     expect(Object.values(draft.values).every((v) => v === null)).toBe(true);
     expect(scoreConfidence(draft)).toBe(0);
+  });
+
+  it('prefers LinkedIn for size and industry, the site’s JSON-LD for name and address, and records agreement', () => {
+    const draft = mergeSources({
+      website: richSite,
+      linkedin: linkedin({ name: 'Acme', industry: 'Advertising Services', employeeCount: '51-200', location: 'London, GB', foundedYear: 2011 }),
+    });
+    expect(draft.values.industry).toBe('Advertising Services');
+    expect(draft.provenance.industry?.source).toBe('linkedin');
+    expect(draft.values.employeeCount).toBe('51-200');
+    expect(draft.values.name).toBe('Acme Inc.');
+    expect(draft.provenance.name).toMatchObject({ source: 'website', agreedBy: ['linkedin'] });
+    expect(draft.provenance.location).toMatchObject({ source: 'website', agreedBy: ['linkedin'] });
+    expect(draft.provenance.foundedYear).toMatchObject({ source: 'linkedin', agreedBy: ['website'] });
+    expect(draft.provenance['socialProfiles.linkedin']).toMatchObject({ source: 'website', agreedBy: ['linkedin'] });
+    expect(draft.sources).toEqual(['website', 'linkedin']);
+  });
+
+  it('lets LinkedIn win over a name read from the page title, and notes the disagreement', () => {
+    const draft = mergeSources({ website: website({ name: fact('Welcome to our home page', 'title') }), linkedin: linkedin({ name: 'Acme' }) });
+    expect(draft.values.name).toBe('Acme');
+    expect(draft.provenance.name).toMatchObject({ source: 'linkedin', disagreedBy: ['website'] });
+  });
+
+  it('uses AI values only where no source observed one, marked inferred', () => {
+    const draft = mergeSources({
+      website: richSite,
+      linkedin: linkedin({ industry: 'Advertising Services' }),
+      ai: ai({ industry: 'Marketing', businessStage: 'growth', fundingStatus: 'Series A', description: 'An AI paragraph.' }),
+    });
+    expect(draft.values.industry).toBe('Advertising Services');
+    expect(draft.values.description).toBe('Acme sells anvils to coyotes across the desert.');
+    expect(draft.values.businessStage).toBe('growth');
+    expect(draft.provenance.businessStage).toMatchObject({ source: 'ai', inferred: true, url: 'llm:claude-test' });
+    expect(draft.values.fundingStatus).toBe('Series A');
+    expect(draft.insights?.offering).toBe('Anvils for coyotes');
+    expect(draft.b2bMatch).toEqual({ score: 72, reasons: ['Sells to shops'] });
+    expect(draft.sources).toEqual(['website', 'linkedin', 'ai']);
+  });
+
+  it('observed public-company type beats an AI guess of the stage', () => {
+    const draft = mergeSources({ website: richSite, linkedin: linkedin({ companyType: 'Public Company' }), ai: ai({ businessStage: 'growth' }) });
+    expect(draft.values.businessStage).toBe('public');
+    expect(draft.provenance.businessStage).toMatchObject({ source: 'linkedin', inferred: false, disagreedBy: ['ai'] });
+  });
+
+  it('lists no source whose answer was dropped or unavailable', () => {
+    const draft = mergeSources({
+      website: richSite,
+      linkedin: { status: 'unavailable', reason: 'rate_limited', message: 'cooling down', fetchedAt: at, tried: [] },
+      ai: { status: 'dropped', reason: 'invalid_answer', message: 'bad', model: 'm', fetchedAt: at, usage: { inputTokens: 1, outputTokens: 1 } },
+    });
+    expect(draft.sources).toEqual(['website']);
+    expect(draft.insights).toBeNull();
   });
 });
 
@@ -61,25 +177,29 @@ describe('scoreConfidence', () => {
     expect(fromJsonLd).toBeGreaterThan(fromTitle);
   });
 
-  it('stays within 0-100 for a record with everything', () => {
-    const draft = mergeSources({
-      website: website({
-        name: fact('Acme', 'json-ld'),
-        description: fact('Acme sells anvils.', 'json-ld'),
-        industry: fact('Manufacturing', 'json-ld'),
-        employeeCount: fact('51-200', 'json-ld'),
-        location: fact('Phoenix, AZ', 'json-ld'),
-        socialProfiles: {
-          linkedin: fact('https://www.linkedin.com/company/acme', 'json-ld'),
-          twitter: fact('https://x.com/acme', 'json-ld'),
-          github: fact('https://github.com/acme', 'json-ld'),
-        },
+  it('rises when LinkedIn agrees and scores a rich site with LinkedIn agreement high', () => {
+    const alone = scoreConfidence(mergeSources({ website: richSite }));
+    const agreed = scoreConfidence(
+      mergeSources({
+        website: richSite,
+        linkedin: linkedin({ name: 'Acme', industry: 'Advertising Services', employeeCount: '51-200', location: 'London, GB' }),
+        ai: ai({ businessStage: 'growth', fundingStatus: 'Series A' }),
       }),
-    });
-    draft.values.businessStage = 'growth';
-    draft.values.fundingStatus = 'Series A';
-    draft.provenance.businessStage = { source: 'ai', url, method: 'json-ld', observedAt: '' };
-    draft.provenance.fundingStatus = { source: 'ai', url, method: 'json-ld', observedAt: '' };
-    expect(scoreConfidence(draft)).toBe(100);
+    );
+    expect(agreed).toBeGreaterThan(alone);
+    expect(agreed).toBeGreaterThanOrEqual(85);
+    expect(agreed).toBeLessThanOrEqual(100);
+  });
+
+  it('counts an inferred value for less than an observed one', () => {
+    const observed = scoreConfidence(mergeSources({ website: richSite, linkedin: linkedin({ industry: 'Advertising Services' }) }));
+    const inferred = scoreConfidence(mergeSources({ website: richSite, linkedin: linkedin({}), ai: ai({ industry: 'Advertising Services' }) }));
+    expect(observed).toBeGreaterThan(inferred);
+  });
+
+  it('drops when sources contradict each other', () => {
+    const agree = scoreConfidence(mergeSources({ website: richSite, linkedin: linkedin({ location: 'London, GB' }) }));
+    const contradict = scoreConfidence(mergeSources({ website: richSite, linkedin: linkedin({ location: 'Paris, FR' }) }));
+    expect(contradict).toBeLessThan(agree);
   });
 });

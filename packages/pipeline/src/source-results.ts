@@ -1,13 +1,23 @@
+import type { AiSourceData } from '@enrich/ai';
 import type { Db, Prisma } from '@enrich/db';
-import type { WebsiteSourceData } from '@enrich/scraper';
+import type { LinkedInSourceData, WebsiteSourceData } from '@enrich/scraper';
 
 // What each source left for a job. Keyed by (job, source), so a repeated step overwrites
 // its own earlier answer instead of adding another.
 export interface SourceDataBySource {
   website?: WebsiteSourceData;
+  linkedin?: LinkedInSourceData;
+  ai?: AiSourceData;
 }
+export type StoredSource = keyof SourceDataBySource;
+export const STORED_SOURCES: readonly StoredSource[] = ['website', 'linkedin', 'ai'];
 
-export async function saveSourceResult(db: Db, jobId: string, source: 'website', data: WebsiteSourceData): Promise<void> {
+export async function saveSourceResult<S extends StoredSource>(
+  db: Db,
+  jobId: string,
+  source: S,
+  data: NonNullable<SourceDataBySource[S]>,
+): Promise<void> {
   const json = data as unknown as Prisma.InputJsonValue;
   await db.sourceResult.upsert({
     where: { jobId_source: { jobId, source } },
@@ -16,7 +26,7 @@ export async function saveSourceResult(db: Db, jobId: string, source: 'website',
   });
 }
 
-export async function hasSourceResult(db: Db, jobId: string, source: 'website'): Promise<boolean> {
+export async function hasSourceResult(db: Db, jobId: string, source: StoredSource): Promise<boolean> {
   return (await db.sourceResult.count({ where: { jobId, source } })) > 0;
 }
 
@@ -24,7 +34,9 @@ export async function loadSourceResults(db: Db, jobId: string): Promise<SourceDa
   const rows = await db.sourceResult.findMany({ where: { jobId } });
   const out: SourceDataBySource = {};
   for (const row of rows) {
-    if (row.source === 'website') out.website = row.data as unknown as WebsiteSourceData;
+    if ((STORED_SOURCES as readonly string[]).includes(row.source)) {
+      (out as Record<string, unknown>)[row.source] = row.data;
+    }
   }
   return out;
 }

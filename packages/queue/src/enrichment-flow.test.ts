@@ -4,12 +4,17 @@ import { jobCatalog } from './job-catalog';
 const step = { jobId: '8b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3a', domain: 'acme.com' };
 
 describe('enrichmentFlow', () => {
-  it('puts scrape under finalize with deterministic ids and retry options', () => {
+  it('chains finalize ← ai ← scrape with deterministic ids and retry options', () => {
     const flow = enrichmentFlow(step, { attempts: 4, backoffMs: 100 });
     expect(flow.queueName).toBe('finalize');
     expect(flow.opts?.jobId).toBe(`finalize-${step.jobId}`);
     expect(flow.children).toHaveLength(1);
-    const scrape = flow.children![0]!;
+    const ai = flow.children![0]!;
+    expect(ai.queueName).toBe('ai');
+    expect(ai.opts?.jobId).toBe(`ai-${step.jobId}`);
+    expect(ai.opts?.ignoreDependencyOnFailure).toBe(true);
+    expect(ai.children).toHaveLength(1);
+    const scrape = ai.children![0]!;
     expect(scrape.queueName).toBe('scrape');
     expect(scrape.opts?.jobId).toBe(`scrape-${step.jobId}`);
     expect(scrape.opts?.attempts).toBe(4);
@@ -36,7 +41,7 @@ describe('batchFlow', () => {
       ['finalize', `finalize-${step.jobId}`, true],
       ['finalize', 'finalize-1b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3b', true],
     ]);
-    expect(flow.children?.[1]?.children?.[0]?.data).toEqual(items[1]);
+    expect(flow.children?.[1]?.children?.[0]?.children?.[0]?.data).toEqual(items[1]);
   });
 
   it('refuses an id that is not a batch id', () => {

@@ -2,10 +2,10 @@ import type { FlowJob } from 'bullmq';
 import { type JobPayload, jobCatalog, QueueName, type RetryPolicy, stepOptions } from './job-catalog';
 
 /**
- * One domain's enrichment as a BullMQ flow: finalize waits for its children (scrape now;
- * an AI step slots in as finalize ← ai ← scrape later). A child that fails for good does not
- * fail its parent: finalize still runs, sees the child's failure and ends the job with the
- * child's error code, so finalize is the one place where jobs end.
+ * One domain's enrichment as a BullMQ flow: finalize ← ai ← scrape. The scrape step (website
+ * and LinkedIn) runs first, the AI step reads what it stored, finalize merges. A step that
+ * fails for good does not fail its parent: the AI step passes a scrape failure on, and
+ * finalize ends the job with that step's error code, so finalize is the one place jobs end.
  */
 export function enrichmentFlow(step: JobPayload<'finalize'>, retry: RetryPolicy): FlowJob {
   const data = jobCatalog.finalize.payload.parse(step);
@@ -16,10 +16,18 @@ export function enrichmentFlow(step: JobPayload<'finalize'>, retry: RetryPolicy)
     opts: stepOptions('finalize', data.jobId, retry),
     children: [
       {
-        name: 'scrape',
-        queueName: QueueName.scrape,
-        data: jobCatalog.scrape.payload.parse(step),
-        opts: { ...stepOptions('scrape', data.jobId, retry), ignoreDependencyOnFailure: true },
+        name: 'ai',
+        queueName: QueueName.ai,
+        data: jobCatalog.ai.payload.parse(step),
+        opts: { ...stepOptions('ai', data.jobId, retry), ignoreDependencyOnFailure: true },
+        children: [
+          {
+            name: 'scrape',
+            queueName: QueueName.scrape,
+            data: jobCatalog.scrape.payload.parse(step),
+            opts: { ...stepOptions('scrape', data.jobId, retry), ignoreDependencyOnFailure: true },
+          },
+        ],
       },
     ],
   };

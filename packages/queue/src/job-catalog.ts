@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 export const QueueName = {
   scrape: 'scrape',
+  ai: 'ai',
   finalize: 'finalize',
   batch: 'batch',
 } as const;
@@ -23,6 +24,7 @@ const batchStep = z.object({
 
 export const jobCatalog = {
   scrape: { queue: QueueName.scrape, payload: enrichmentStep },
+  ai: { queue: QueueName.ai, payload: enrichmentStep },
   finalize: { queue: QueueName.finalize, payload: enrichmentStep },
   batch: { queue: QueueName.batch, payload: batchStep },
 } as const;

@@ -1,10 +1,19 @@
 import { AppError, encodeErrorForQueue, ErrorCode } from '@enrich/errors';
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type JobName, type JobPayload, jobCatalog } from './job-catalog';
 import { bullPrefix } from './queue-prefix';
 
-export type StepHandler<N extends JobName> = (payload: JobPayload<N>, job: Job) => Promise<unknown>;
+export type StepHandler<N extends JobName> = (payload: JobPayload<N>, job: Job, token?: string) => Promise<unknown>;
+
+/**
+ * For a handler that must wait on other work: puts the job back as delayed for `ms` without
+ * using up an attempt, and frees the worker slot meanwhile.
+ */
+export async function waitAndRetry(job: Job, token: string | undefined, ms: number): Promise<never> {
+  await job.moveToDelayed(Date.now() + ms, token);
+  throw new DelayedError();
+}
 
 export interface StepWorkerOptions {
   connection: Redis;
@@ -27,15 +36,16 @@ export function createStepWorker<N extends JobName>(name: N, handler: StepHandle
   const entry = jobCatalog[name];
   return new Worker(
     entry.queue,
-    async (job: Job) => {
+    async (job: Job, token?: string) => {
       const parsed = entry.payload.safeParse(job.data);
       if (!parsed.success) {
         const error = new AppError(ErrorCode.INVALID_JOB_PAYLOAD, `invalid ${name} payload: ${parsed.error.message}`);
         throw new UnrecoverableError(encodeErrorForQueue(error));
       }
       try {
-        return await handler(parsed.data as JobPayload<N>, job);
+        return await handler(parsed.data as JobPayload<N>, job, token);
       } catch (error) {
+        if (error instanceof DelayedError) throw error;
         const appError =
           error instanceof AppError
             ? error

@@ -12,11 +12,20 @@ export const bulkRequestSchema = z
       .min(1, 'domains must hold at least one entry')
       .max(MAX_BULK_DOMAINS, `at most ${MAX_BULK_DOMAINS} domains per request`)
       .meta({ description: `1 to ${MAX_BULK_DOMAINS} domains or URLs; invalid entries are reported, not fatal`, example: ['acme.com', 'https://www.globex.io/about'] }),
+    refresh: z.boolean().optional().meta({ description: 'Run the pipeline even for companies with a fresh stored record' }),
   })
   .meta({ id: 'BulkEnrichRequest' });
 
-export function entriesFromJson(body: unknown): unknown[] {
-  return parseOrThrow(bulkRequestSchema, body, 'request body').domains;
+export function entriesFromJson(body: unknown): { entries: unknown[]; refresh: boolean | undefined } {
+  const parsed = parseOrThrow(bulkRequestSchema, body, 'request body');
+  return { entries: parsed.domains, refresh: parsed.refresh };
+}
+
+// `?refresh=true` does for a CSV body what `"refresh": true` does in a JSON one.
+const refreshQuerySchema = z.object({ refresh: z.enum(['true', 'false']).optional() });
+export function refreshFromQuery(query: unknown): boolean | undefined {
+  const { refresh } = parseOrThrow(refreshQuerySchema, query, 'query string');
+  return refresh === undefined ? undefined : refresh === 'true';
 }
 
 // Header names that hold the domain, in order of preference.

@@ -1,11 +1,22 @@
 import type { Company, EnrichmentJob } from '@enrich/db';
-import type { CompanyRecord } from '../schemas/company-record';
-import { businessStages } from '../schemas/company-record';
+import { b2bMatchSchema, businessStages, type CompanyRecord, fieldSourceSchema, insightsSchema } from '../schemas/company-record';
 
 type Stage = (typeof businessStages)[number];
 const isStage = (value: string | null): value is Stage => value !== null && (businessStages as readonly string[]).includes(value);
 type Source = CompanyRecord['sources'][number];
 const SOURCES: readonly string[] = ['website', 'linkedin', 'ai'];
+
+// JSON columns are read back through the served schemas, so a malformed stored value is
+// left out of the answer instead of breaking its shape.
+function fieldSources(provenance: unknown): CompanyRecord['fieldSources'] {
+  const out: CompanyRecord['fieldSources'] = {};
+  if (!provenance || typeof provenance !== 'object') return out;
+  for (const [field, value] of Object.entries(provenance)) {
+    const parsed = fieldSourceSchema.safeParse({ inferred: false, agreedBy: [], disagreedBy: [], ...(value as object) });
+    if (parsed.success) out[field] = parsed.data;
+  }
+  return out;
+}
 
 export function companyRecord(company: Company): CompanyRecord {
   const profiles = company.socialProfiles;
@@ -29,6 +40,10 @@ export function companyRecord(company: Company): CompanyRecord {
     phone: company.phone,
     confidence: company.confidence,
     sources: company.sources.filter((s): s is Source => SOURCES.includes(s)),
+    technologies: company.technologies ?? [],
+    insights: insightsSchema.safeParse(company.insights).data ?? null,
+    b2bMatch: b2bMatchSchema.safeParse(company.b2bMatch).data ?? null,
+    fieldSources: fieldSources(company.provenance),
   };
 }
 

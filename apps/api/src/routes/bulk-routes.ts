@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import { acceptBatch } from '../bulk/accept-batch';
 import { batchView } from '../bulk/batch-view';
 import { type ClassifiedEntries, classifyEntries } from '../bulk/classify-entries';
-import { entriesFromCsv, entriesFromJson } from '../bulk/bulk-entries';
+import { entriesFromCsv, entriesFromJson, refreshFromQuery } from '../bulk/bulk-entries';
 import { recentlySubmitted } from '../jobs/recent-submissions';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
@@ -16,7 +16,7 @@ import { batchIdParamsSchema, batchQuerySchema } from '../schemas/bulk';
 
 declare module 'express-serve-static-core' {
   interface Locals {
-    bulk?: { entries: ClassifiedEntries; recent: Set<string> };
+    bulk?: { entries: ClassifiedEntries; recent: Set<string>; refresh: boolean };
   }
 }
 
@@ -24,7 +24,7 @@ declare module 'express-serve-static-core' {
 export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
   const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
-  const deps = { db: ctx.db, flows: ctx.flows, redis: ctx.redis, retry };
+  const deps = { db: ctx.db, flows: ctx.flows, redis: ctx.redis, retry, freshnessWindowHours: ctx.config.FRESHNESS_WINDOW_HOURS };
 
   router.post(
     '/enrich/bulk',
@@ -32,11 +32,13 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
     // Classified before the limiter: a batch that adds no new domain (all duplicates of
     // recent submissions) is free, like a duplicate single submission.
     deferErrors(async (req, res, next) => {
-      const raw = typeof req.body === 'string' ? entriesFromCsv(req.body) : entriesFromJson(req.body);
+      const fromQuery = refreshFromQuery(req.query);
+      const json = typeof req.body === 'string' ? undefined : entriesFromJson(req.body);
+      const raw = json ? json.entries : entriesFromCsv(req.body as string);
       const entries = classifyEntries(raw);
       const domains = entries.accepted.map((e) => e.domain);
       const recent = await recentlySubmitted(ctx.db, requireAuth(req).teamId, domains, ctx.config.FRESHNESS_WINDOW_HOURS);
-      res.locals.bulk = { entries, recent };
+      res.locals.bulk = { entries, recent, refresh: json?.refresh ?? fromQuery ?? false };
       res.locals.freeOfCharge = domains.length > 0 && domains.every((d) => recent.has(d));
       next();
     }),
@@ -44,13 +46,13 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
     async (req, res) => {
       raiseDeferred(res);
       const team = requireAuth(req);
-      const { entries, recent } = res.locals.bulk!;
-      const batch = await acceptBatch(deps, { teamId: team.teamId, monthlyQuota: team.limits.monthly }, entries, recent);
+      const { entries, recent, refresh } = res.locals.bulk!;
+      const batch = await acceptBatch(deps, { teamId: team.teamId, monthlyQuota: team.limits.monthly }, entries, { recent, refresh });
       if (batch.quota) setQuotaHeaders(res, batch.quota);
       const jobOf = new Map(batch.jobs.map((job) => [job.index, job.jobId]));
       res.status(202).json({
         batchId: batch.batchId,
-        status: batch.jobs.length === 0 ? 'completed' : 'processing',
+        status: batch.queued === 0 ? 'completed' : 'processing',
         total: entries.received,
         accepted: batch.jobs.length,
         quotaCharged: batch.charged,

@@ -21,10 +21,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 declare module 'express-serve-static-core' {
   interface Locals {
     submittedDomain?: string;
+    refresh?: boolean;
   }
 }
 
-function domainOf(req: Request): string {
+function submissionOf(req: Request): { domain: string; refresh: boolean } {
   const body = parseOrThrow(enrichRequestSchema, req.body, 'request body');
   const normalized = normalizeDomain((body.domain ?? body.url)!);
   if (!normalized.ok) {
@@ -32,14 +33,14 @@ function domainOf(req: Request): string {
       details: { reason: normalized.reason },
     });
   }
-  return normalized.domain;
+  return { domain: normalized.domain, refresh: body.refresh === true };
 }
 
 export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
   const estimate = durationEstimator(ctx.db, ctx.config.ESTIMATE_DEFAULT_MS);
   const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
-  const deps = { db: ctx.db, flows: ctx.flows, redis: ctx.redis, retry };
+  const deps = { db: ctx.db, flows: ctx.flows, redis: ctx.redis, retry, freshnessWindowHours: ctx.config.FRESHNESS_WINDOW_HOURS };
 
   router.use('/enrich', authenticate(ctx.db, limits));
   router.use(bulkRoutes(ctx, limits));
@@ -47,8 +48,9 @@ export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
   // Read and classify the submission before the rate limiter, which must know whether it is a
   // duplicate (free); a submission that is not valid still counts and is refused after it.
   const classify = async (req: Request, res: Response) => {
-    const domain = domainOf(req);
+    const { domain, refresh } = submissionOf(req);
     res.locals.submittedDomain = domain;
+    res.locals.refresh = refresh;
     const recent = await recentlySubmitted(ctx.db, requireAuth(req).teamId, [domain], ctx.config.FRESHNESS_WINDOW_HOURS);
     res.locals.freeOfCharge = recent.has(domain);
   };
@@ -65,14 +67,17 @@ export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
       raiseDeferred(res);
       const team = requireAuth(req);
       const submitter = { teamId: team.teamId, monthlyQuota: team.limits.monthly };
-      const job = await submitJob(deps, submitter, res.locals.submittedDomain!, res.locals.freeOfCharge === true);
+      const job = await submitJob(deps, submitter, res.locals.submittedDomain!, {
+        duplicate: res.locals.freeOfCharge === true,
+        refresh: res.locals.refresh === true,
+      });
       if (job.quota) setQuotaHeaders(res, job.quota);
       res.status(202).json({
         status: 'processing',
         jobId: job.jobId,
         domain: job.domain,
         statusEndpoint: `/api/enrich/${job.jobId}`,
-        estimatedDuration: await estimate(),
+        estimatedDuration: job.reused ? 0 : await estimate(),
       });
     },
   );

@@ -1,0 +1,119 @@
+import type { AiSourceData } from '@enrich/ai';
+import { type CompanyDraft, emptyDraft, type Provenance, type ScalarField, scalarFields, type SourceName } from './company-draft';
+import { aiCandidates, type Candidate, type CandidateField, type Candidates, linkedInCandidates, websiteCandidates } from './field-candidates';
+import type { SourceDataBySource } from './source-results';
+import { valuesAgree } from './value-agreement';
+
+// How far each source is trusted for each field (docs/confidence.md). LinkedIn's own facts
+// win for size and industry; the company's site wins for name, address and contact details;
+// the AI source is only ever used where no source observed a value.
+export const SOURCE_RELIABILITY: Record<CandidateField, Partial<Record<SourceName, number>>> = {
+  name: { website: 1, linkedin: 0.95 },
+  description: { website: 1, linkedin: 0.9, ai: 0.5 },
+  industry: { linkedin: 1, website: 0.9, ai: 0.5 },
+  employeeCount: { linkedin: 1, website: 0.85, ai: 0.5 },
+  location: { website: 1, linkedin: 0.95 },
+  businessStage: { linkedin: 1, ai: 0.5 },
+  fundingStatus: { ai: 0.5 },
+  logoUrl: { website: 1, linkedin: 0.8 },
+  email: { website: 1 },
+  phone: { website: 1 },
+  foundedYear: { linkedin: 1, website: 0.95 },
+};
+
+// How far a value read in a given way is trusted. Structured data the company publishes
+// about itself beats values inferred from page titles or free text.
+export function methodQuality(method: string): number {
+  if (method.startsWith('linkedin:')) return method === 'linkedin:json-ld' || method === 'linkedin:about-us' ? 1 : 0.9;
+  if (method === 'llm') return 1;
+  if (method.startsWith('json-ld')) return 1;
+  if (method.startsWith('og:') || method.startsWith('meta') || method === 'application-name') return 0.9;
+  if (method.startsWith('title') || method.startsWith('logo')) return 0.75;
+  return 0.8;
+}
+
+/** How much a chosen value is trusted before agreement: reliability of its source × how it was read. */
+export function candidateQuality(field: CandidateField | 'social', candidate: Pick<Candidate<unknown>, 'source' | 'method'>): number {
+  const reliability = field === 'social' ? (candidate.source === 'ai' ? 0.5 : 1) : (SOURCE_RELIABILITY[field][candidate.source] ?? 0);
+  return reliability * methodQuality(candidate.method);
+}
+
+function choose<T extends string | number>(field: CandidateField | 'social', candidates: Candidate<T>[]): { chosen: Candidate<T>; provenance: Provenance } | null {
+  const observed = candidates.filter((c) => !c.inferred);
+  const pool = (observed.length > 0 ? observed : candidates).filter((c) => candidateQuality(field, c) > 0);
+  if (pool.length === 0) return null;
+  // Highest quality first; ties keep source order (website, linkedin, ai).
+  const chosen = pool.reduce((best, c) => (candidateQuality(field, c) > candidateQuality(field, best) ? c : best));
+  const agreedBy: SourceName[] = [];
+  const disagreedBy: SourceName[] = [];
+  for (const other of candidates) {
+    if (other.source === chosen.source) continue;
+    const agree = valuesAgree(field, chosen.value, other.value);
+    if (agree === true && !agreedBy.includes(other.source)) agreedBy.push(other.source);
+    if (agree === false && !disagreedBy.includes(other.source)) disagreedBy.push(other.source);
+  }
+  const { source, url, method, observedAt, inferred } = chosen;
+  return { chosen, provenance: { source, url, method, observedAt, inferred, agreedBy, disagreedBy: disagreedBy.filter((s) => !agreedBy.includes(s)) } };
+}
+
+function addAiInsights(draft: CompanyDraft, ai: AiSourceData | undefined): void {
+  if (ai?.status !== 'ok') return;
+  const { b2bMatchScore, b2bMatchReasons, ...insights } = ai.insights.insights;
+  const provenance: Provenance = { source: 'ai', url: `llm:${ai.model}`, method: 'llm', observedAt: ai.fetchedAt, inferred: true, agreedBy: [], disagreedBy: [] };
+  draft.insights = insights;
+  draft.b2bMatch = { score: b2bMatchScore, reasons: b2bMatchReasons };
+  draft.provenance.insights = provenance;
+  draft.provenance.b2bMatch = provenance;
+}
+
+/**
+ * Builds the record from what the sources returned: per field the most reliable value, with
+ * its provenance and which other sources agreed or disagreed. `sources` lists exactly the
+ * sources whose values appear in the record.
+ */
+export function mergeSources(results: SourceDataBySource): CompanyDraft {
+  const draft = emptyDraft();
+  const candidates: Candidates = { scalars: {}, foundedYear: [], socialProfiles: {} };
+  if (results.website) websiteCandidates(candidates, results.website);
+  if (results.linkedin) linkedInCandidates(candidates, results.linkedin);
+  if (results.ai) aiCandidates(candidates, results.ai);
+
+  for (const field of scalarFields as readonly ScalarField[]) {
+    const picked = choose(field, candidates.scalars[field] ?? []);
+    if (!picked) continue;
+    draft.values[field] = picked.chosen.value;
+    draft.provenance[field] = picked.provenance;
+  }
+  const founded = choose('foundedYear', candidates.foundedYear);
+  if (founded) {
+    draft.foundedYear = founded.chosen.value;
+    draft.provenance.foundedYear = founded.provenance;
+  }
+  for (const [network, list] of Object.entries(candidates.socialProfiles)) {
+    const picked = choose('social', list);
+    if (!picked) continue;
+    draft.socialProfiles[network] = picked.chosen.value;
+    draft.provenance[`socialProfiles.${network}`] = picked.provenance;
+  }
+  if (results.website?.status === 'ok') {
+    const { technologies } = results.website.facts;
+    draft.technologies = [...new Set(technologies.map((t) => t.value))];
+    const first = technologies[0];
+    if (first) {
+      draft.provenance.technologies = {
+        source: 'website',
+        url: first.url,
+        method: first.method,
+        observedAt: results.website.fetchedAt,
+        inferred: false,
+        agreedBy: [],
+        disagreedBy: [],
+      };
+    }
+  }
+  addAiInsights(draft, results.ai);
+
+  const used = new Set(Object.values(draft.provenance).map((p) => p!.source));
+  draft.sources = (['website', 'linkedin', 'ai'] as const).filter((s) => used.has(s));
+  return draft;
+}
