@@ -1,13 +1,18 @@
-# One image for every app (api, worker-scrape, migrations, admin CLI); the command picks the app.
+# One image for every app (api, worker-scrape, worker-ai, migrations, admin CLI); the command picks the app.
 # TypeScript runs directly through tsx, so there is no build stage.
 FROM node:20-bookworm-slim
 
 WORKDIR /app
 
+# Debian's Chromium, for the scrape worker's rendering of JavaScript-only homepages
+# (Playwright's own browser download is not used; CHROMIUM_PATH points here).
+RUN apt-get update && apt-get install -y --no-install-recommends chromium && rm -rf /var/lib/apt/lists/*
+
 # Manifests first: the dependency layer is rebuilt only when one of them changes.
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/worker-scrape/package.json apps/worker-scrape/
+COPY apps/worker-ai/package.json apps/worker-ai/
 COPY packages/ai/package.json packages/ai/
 COPY packages/api-keys/package.json packages/api-keys/
 COPY packages/config/package.json packages/config/
@@ -40,8 +45,9 @@ USER node
 # The API's PORT default (HOST defaults to 0.0.0.0, reachable from outside the container).
 EXPOSE 3000
 
-# No HEALTHCHECK here: worker-scrape has no HTTP port, so checks are set per service (compose).
+# No HEALTHCHECK here: the workers have no HTTP port, so checks are set per service (compose).
 # node --import tsx (not npx/npm) so SIGTERM reaches the app itself and it shuts down cleanly.
 #   worker:     node --import tsx apps/worker-scrape/src/main.ts
+#   AI worker:  node --import tsx apps/worker-ai/src/main.ts
 #   migrations: node --import tsx scripts/db-migrate.ts
 CMD ["node", "--import", "tsx", "apps/api/src/main.ts"]

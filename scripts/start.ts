@@ -1,4 +1,4 @@
-// `npm start`: prepare the database, then run the API and one scrape worker side by side.
+// `npm start`: prepare the database, then run the API, one scrape worker and one AI worker side by side.
 // In production each app runs on its own (see README, "Running the apps separately").
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { apiEnv } from '@enrich/api/src/api-config';
 import { ConfigError, loadConfig } from '@enrich/config';
 import { ensureDatabase, migrate } from '@enrich/db';
 import { createRedisConnection, waitUntilConnected } from '@enrich/queue';
+import { aiWorkerEnv } from '@enrich/worker-ai/src/worker-config';
 import { workerEnv } from '@enrich/worker-scrape/src/worker-config';
 
 const root = path.resolve(__dirname, '..');
@@ -21,7 +22,9 @@ async function checkRedis(url: string): Promise<void> {
 
 async function prepare(): Promise<{ port: number }> {
   const api = loadConfig(apiEnv);
-  loadConfig(workerEnv); // refuse to start on a bad worker setting before anything runs
+  // Refuse to start on a bad worker setting before anything runs.
+  loadConfig(workerEnv);
+  loadConfig(aiWorkerEnv);
   try {
     if (await ensureDatabase(api.DATABASE_URL)) console.log(`created database ${new URL(api.DATABASE_URL).pathname.slice(1)}`);
     const applied = await migrate(api.DATABASE_URL);
@@ -61,11 +64,17 @@ function stopAll(exitCode: number): void {
 
 async function main(): Promise<void> {
   const { port } = await prepare();
-  children.push(run('api', 'apps/api/src/main.ts'), run('worker-scrape', 'apps/worker-scrape/src/main.ts'));
+  children.push(
+    run('api', 'apps/api/src/main.ts'),
+    run('worker-scrape', 'apps/worker-scrape/src/main.ts'),
+    run('worker-ai', 'apps/worker-ai/src/main.ts'),
+  );
+  const aiOn = Boolean(process.env.ANTHROPIC_API_KEY?.trim());
   console.log(
     [
       '',
-      `Company enrichment API on http://localhost:${port} (worker-scrape running beside it)`,
+      `Company enrichment API on http://localhost:${port} (worker-scrape and worker-ai running beside it)`,
+      aiOn ? '  AI source: on (ANTHROPIC_API_KEY is set)' : '  AI source: off (set ANTHROPIC_API_KEY to turn it on)',
       '  Create an API key:  npm run admin -- create-key --team my-team',
       `  Enrich a domain:    curl -X POST http://localhost:${port}/enrich -H "Authorization: Bearer <key>" -H "Content-Type: application/json" -d '{"domain":"example.com"}'`,
       `  API description:    http://localhost:${port}/openapi.json`,
