@@ -1,6 +1,8 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { parseHostMap } from '../../packages/scraper/src/fetch/host-map';
-import { crawlSite, type CrawlSettings } from '../../packages/scraper/src/crawl/crawl-site';
+import { crawlEnv } from '../../packages/scraper/src/crawl/crawl-env';
+import { crawlSettingsFrom, crawlSite, type CrawlSettings } from '../../packages/scraper/src/crawl/crawl-site';
 import { robotsAllowsHomepage } from '../../packages/scraper/src/crawl/robots';
 import { FixtureSites } from '../support/fixture-sites';
 
@@ -26,6 +28,48 @@ const slow = (ms: number, t: { now: number; max: number }) => async (_req: unkno
 const many = Array.from({ length: 500 }, (_, i) => `/p${i}`);
 const bigHome = `<html><body>${many.map((p) => `<a href="${p}">About</a><a href="${p}/team">Team</a><a href="${p}/contact">x</a>`).join('')}
   <a href="/company">x</a><a href="/careers">x</a><a href="/pricing">x</a><a href="/imprint">x</a></body></html>`;
+// 500 linked pages (blog posts, one About link) and a sitemap of 500 pages of every fact kind.
+const posts = Array.from({ length: 500 }, (_, i) => `/blog/post-${i}`);
+const sprawlHome = links('/about', ...posts);
+const sprawlSitemap = Array.from({ length: 500 }, (_, i) => {
+  const slug = ['about-us', 'company', 'contact', 'impressum', 'team', 'careers', 'pricing'][i % 7];
+  return `/office-${i}/${slug}`;
+});
+
+// Streams 50 MB in 64 KB chunks, honouring back-pressure, and stops when the client goes away.
+const FIFTY_MB = 50 * 1024 * 1024;
+const streamed = { bytes: 0, closed: false };
+const fiftyMegabytes = async (_req: unknown, res: ServerResponse) => {
+  res.on('close', () => (streamed.closed = true));
+  res.writeHead(200, { 'content-type': 'text/html' });
+  const chunk = Buffer.alloc(64 * 1024, 'a');
+  while (streamed.bytes < FIFTY_MB && !res.destroyed) {
+    streamed.bytes += chunk.length;
+    if (!res.write(chunk)) await new Promise((resolve) => (res.once('drain', resolve), res.once('close', resolve)));
+  }
+  res.end();
+};
+
+// Never answers / answers a byte every 50 ms forever: only the per-page deadline ends them.
+const hang = () => new Promise<void>(() => undefined);
+const drip = (_req: unknown, res: ServerResponse) => {
+  res.writeHead(200, { 'content-type': 'text/html' }).write('<p>');
+  const timer = setInterval(() => res.write('.'), 50);
+  res.on('close', () => clearInterval(timer));
+};
+
+// Records the TCP connection each request arrives on, and which of them are still open.
+const reuse = { sockets: new Set<Socket>(), open: 0 };
+const onConnection = (body: string, type = 'text/html') => (req: IncomingMessage, res: ServerResponse) => {
+  if (!reuse.sockets.has(req.socket)) {
+    reuse.sockets.add(req.socket);
+    reuse.open++;
+    req.socket.on('close', () => reuse.open--);
+  }
+  res.writeHead(200, { 'content-type': type }).end(body);
+};
+const reusePaths = ['/about', '/company', '/contact', '/imprint', '/team'];
+
 const sites = new FixtureSites()
   .site('basic.test', {
     '/': links('/about', '/contact', '/impressum', '/blog', 'https://elsewhere.test/about'),
@@ -71,6 +115,25 @@ const sites = new FixtureSites()
   .site('busy.test', {
     '/': links('/about', '/company', '/contact', '/imprint', '/team', '/careers', '/pricing'),
     ...Object.fromEntries(['/about', '/company', '/contact', '/imprint', '/team', '/careers', '/pricing'].map((p) => [p, slow(150, busyTrack)])),
+  })
+  .site('nobot.test', {
+    '/robots.txt': text('User-agent: *\nAllow: /\n\nUser-agent: CompanyEnrichmentBot\nDisallow: /\n\nSitemap: https://nobot.test/sitemap.xml\n'),
+    '/sitemap.xml': text('<urlset><url><loc>https://nobot.test/about</loc></url></urlset>', 'application/xml'),
+    '/': links('/about', '/contact'),
+    '/about': PAGE,
+    '/contact': PAGE,
+  })
+  .site('sprawl.test', {
+    '/': sprawlHome,
+    '/sitemap.xml': text(`<urlset>${sprawlSitemap.map((p) => `<url><loc>https://sprawl.test${p}</loc></url>`).join('')}</urlset>`, 'application/xml'),
+    '/about': PAGE,
+    ...Object.fromEntries([...posts, ...sprawlSitemap].map((p) => [p, PAGE])),
+  })
+  .site('fifty.test', { '/': links('/about', '/contact'), '/about': fiftyMegabytes, '/contact': PAGE })
+  .site('stall.test', { '/': links('/about', '/contact', '/team', '/careers'), '/about': hang, '/contact': drip, '/team': hang, '/careers': PAGE })
+  .site('reuse.test', {
+    '/robots.txt': onConnection('User-agent: *\nAllow: /\n', 'text/plain'),
+    ...Object.fromEntries(reusePaths.map((p) => [p, onConnection(PAGE)])),
   })
   .site('down.test', { '/robots.txt': (_req, res) => void res.writeHead(503).end(), '/': links('/about'), '/about': PAGE });
 
@@ -176,3 +239,75 @@ it('never has more requests in flight per host than the setting', async () => {
   expect(busyTrack.max).toBe(2);
   expect(slowTrack.max).toBeLessThanOrEqual(1);
 });
+
+it('crawls nothing of a site whose robots.txt disallows our user agent (other agents allowed)', async () => {
+  const result = await crawl('nobot.test', links('/about', '/contact'));
+  expect(result.blockedByRobots).toBe(true);
+  expect(result.robots).toEqual([{ origin: 'https://nobot.test', status: 'parsed' }]);
+  expect(result.pages).toEqual([]);
+  expect(result.skipped).toEqual([{ url: 'https://nobot.test/', reason: 'robots' }]);
+  // Not even the sitemap robots.txt names.
+  expect(paths('nobot.test')).toEqual(['/robots.txt']);
+});
+
+it('fetches at most CRAWL_MAX_PAGES pages of a site with 500 linked pages and a 500-page sitemap', async () => {
+  const env = crawlEnv.parse({});
+  const result = await crawlSite('sprawl.test', { url: 'https://sprawl.test/', html: sprawlHome }, crawlSettingsFrom(env, settings().fetch));
+  expect(result.pages).toHaveLength(env.CRAWL_MAX_PAGES);
+  expect(result.stats.sitemapFiles).toBe(1);
+  // The homepage was handed in; every other kept page is one request, plus robots.txt and the sitemap.
+  const pages = paths('sprawl.test').filter((p) => p !== '/robots.txt' && p !== '/sitemap.xml');
+  expect(pages).toHaveLength(env.CRAWL_MAX_PAGES - 1);
+  expect(sites.hitsFor('sprawl.test')).toBe(env.CRAWL_MAX_PAGES - 1 + 2);
+  expect(pages.filter((p) => p.startsWith('/blog/'))).toEqual([]);
+  expect(pages).toContain('/about');
+});
+
+it('refuses a 50 MB page at the size cap, quickly, without reading or holding the body', async () => {
+  const started = Date.now();
+  let peak = 0;
+  const baseline = process.memoryUsage().arrayBuffers;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().arrayBuffers - baseline)), 5);
+  const result = await crawl('fifty.test', links('/about', '/contact')).finally(() => clearInterval(sampler));
+  const elapsed = Date.now() - started;
+  expect(result.skipped).toContainEqual({ url: 'https://fifty.test/about', reason: 'too_large' });
+  expect(result.pages.map((p) => p.kind)).toEqual(['home', 'contact']);
+  // Well inside the 1 s per-page deadline: the cap (512 KB here) ends the fetch, not the clock.
+  expect(elapsed).toBeLessThan(800);
+  // The server was cut off after a few socket buffers' worth, far from 50 MB.
+  expect(await waitFor(() => streamed.closed)).toBe(true);
+  expect(streamed.bytes).toBeLessThan(16 * 1024 * 1024);
+  expect(peak).toBeLessThan(32 * 1024 * 1024);
+});
+
+it('ends hanging and dripping pages at the per-page timeout, and the crawl within its budget', async () => {
+  const started = Date.now();
+  // budget 1.5 s, per-page timeout 1 s, 2 requests per host.
+  const result = await crawl('stall.test', links('/about', '/contact', '/team', '/careers'), { budgetMs: 1500 });
+  const elapsed = Date.now() - started;
+  expect(result.skipped).toEqual(
+    expect.arrayContaining([
+      { url: 'https://stall.test/about', reason: 'timeout' },
+      { url: 'https://stall.test/contact', reason: 'timeout' },
+      { url: 'https://stall.test/team', reason: 'timeout' },
+    ]),
+  );
+  expect(result.pages.map((p) => p.kind)).toEqual(['home', 'careers']);
+  // about and contact time out together at 1 s; team starts then (before the 1.5 s budget) and
+  // times out at 2 s. Nothing may run past budget + one page timeout.
+  expect(elapsed).toBeGreaterThanOrEqual(1950);
+  expect(elapsed).toBeLessThan(1500 + 1000 + 300);
+});
+
+it('reuses one kept-alive connection per host for robots.txt and pages, and closes it at the end', async () => {
+  const result = await crawl('reuse.test', links(...reusePaths), { hostConcurrency: 1 });
+  expect(result.pages).toHaveLength(6);
+  expect(paths('reuse.test')).toEqual([...reusePaths, '/robots.txt'].sort());
+  expect(reuse.sockets.size).toBe(1);
+  expect(await waitFor(() => reuse.open === 0)).toBe(true);
+});
+
+async function waitFor(check: () => boolean): Promise<boolean> {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  return check();
+}

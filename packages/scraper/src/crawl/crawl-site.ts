@@ -1,5 +1,6 @@
 import { FetchError, type FetchErrorKind } from '../fetch/fetch-error';
 import { fetchPage, type FetchPageOptions } from '../fetch/fetch-page';
+import { HostAgents } from '../fetch/host-agents';
 import type { CrawlEnv } from './crawl-env';
 import { type FactPageCandidate, bestPerKind, pickFactPages } from './fact-pages';
 import { fetchText } from './fetch-text';
@@ -58,6 +59,21 @@ interface HostState {
  * Never throws for fetch failures: they end up in `skipped`.
  */
 export async function crawlSite(
+  domain: string,
+  homepage: { url: string; html: string },
+  settings: CrawlSettings,
+): Promise<CrawlResult> {
+  if (settings.fetch.agents) return crawlWith(domain, homepage, settings);
+  // robots.txt, sitemaps and pages of one host share a few kept-alive connections for this crawl.
+  const agents = new HostAgents({ maxSockets: settings.hostConcurrency });
+  try {
+    return await crawlWith(domain, homepage, { ...settings, fetch: { ...settings.fetch, agents } });
+  } finally {
+    agents.destroy();
+  }
+}
+
+async function crawlWith(
   domain: string,
   homepage: { url: string; html: string },
   settings: CrawlSettings,

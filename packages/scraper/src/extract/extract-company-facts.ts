@@ -9,13 +9,14 @@ import { extractName } from './name';
 import { pickOrganization, type OrganizationContext } from './organization';
 import { extractEmployeeCount, extractIndustry } from './organization-details';
 import { extractSocialProfiles } from './social-profiles';
+import { extractTechnologies } from './technology';
 import { extractText } from './text';
 import type { CompanyFacts } from './types';
 
 export function emptyCompanyFacts(): CompanyFacts {
   return {
     name: null, description: null, location: null, socialProfiles: {}, email: null, phone: null,
-    foundedYear: null, logoUrl: null, employeeCount: null, industry: null, textSample: '', wordCount: 0,
+    foundedYear: null, logoUrl: null, employeeCount: null, industry: null, technologies: [], textSample: '', wordCount: 0,
   };
 }
 
@@ -52,5 +53,6 @@ export function extractCompanyFacts(html: string, pageUrl: string, domain: strin
   facts.logoUrl = safe(() => extractLogo($, ctx, pageUrl), null);
   facts.employeeCount = safe(() => extractEmployeeCount(ctx, pageUrl), null);
   facts.industry = safe(() => extractIndustry(ctx, pageUrl), null);
+  facts.technologies = safe(() => extractTechnologies($, pageUrl), []);
   return facts;
 }

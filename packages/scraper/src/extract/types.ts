@@ -24,6 +24,8 @@ export interface CompanyFacts {
   employeeCount: Fact<string> | null;
   /** Only when explicitly stated (JSON-LD `industry`); topics such as knowsAbout are not an industry. */
   industry: Fact<string> | null;
+  /** What the site is built with (CMS, framework, analytics, widgets, hosting), one Fact per technology. */
+  technologies: Fact<string>[];
   /** Visible body text, whitespace-collapsed, scripts/styles/nav removed, at most 20,000 chars. */
   textSample: string;
   /** Visible words on the whole page; a tiny count means a JavaScript-only shell. */

@@ -4,6 +4,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { BlockedAddressError, createGuardedLookup, isPublicAddress, type Resolver } from './address-guard';
 import { decodeHtml, isHtmlContentType } from './decode-html';
 import { FetchError } from './fetch-error';
+import type { HostAgents } from './host-agents';
 import { lookupHostMap, type HostMap } from './host-map';
 import { readBody } from './read-body';
 
@@ -23,6 +24,8 @@ export interface FetchPageOptions {
   signal?: AbortSignal;
   /** Which Content-Types are read; others fail with unsupported_content. Default: HTML only. */
   accept?: (contentType: string | null) => boolean;
+  /** Keep-alive pools to reuse connections across fetches; without them each request opens its own. */
+  agents?: HostAgents;
 }
 
 export interface FetchedPage {
@@ -46,7 +49,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'ENODATA', 'ESERVFAIL', 'ETIMEOUT']);
 
 /** Parses and vets a URL (relative ones against base): http(s) only, no credentials. */
-function parseTarget(input: string, base?: URL): URL {
+export function parseTarget(input: string, base?: URL): URL {
   let url: URL;
   try {
     url = new URL(input, base);
@@ -75,7 +78,7 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-function toFetchError(err: unknown, url: string): FetchError {
+export function toFetchError(err: unknown, url: string): FetchError {
   if (err instanceof FetchError) return err;
   if (err instanceof BlockedAddressError) return new FetchError('blocked', err.message, { url, cause: err });
   const code = errorCode(err);
@@ -84,37 +87,46 @@ function toFetchError(err: unknown, url: string): FetchError {
   return new FetchError(kind, message, { url, code, cause: err });
 }
 
-interface HopContext {
+export interface HopContext {
   options: FetchPageOptions;
   lookup: LookupFunction;
   signal: AbortSignal;
 }
 
 /** Builds the request for one hop, applying the host map or the address guard. */
-function requestFor(target: URL, ctx: HopContext): { transport: typeof http | typeof https; options: RequestOptions } {
+export function requestFor(target: URL, ctx: HopContext): { transport: typeof http | typeof https; options: RequestOptions } {
   const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
   const headers: Record<string, string> = {
     'User-Agent': ctx.options.userAgent,
     Accept: ACCEPT,
     'Accept-Encoding': ACCEPT_ENCODING,
   };
-  const common: RequestOptions = { method: 'GET', path: `${target.pathname}${target.search}`, agent: false };
+  const common: RequestOptions = { method: 'GET', path: `${target.pathname}${target.search}` };
+  const { agents } = ctx.options;
+  const secure = target.protocol === 'https:';
+  const protocol = secure ? 'https:' : 'http:';
+  const port = target.port === '' ? undefined : Number(target.port);
+  const effectivePort = port ?? (secure ? 443 : 80);
   const mapped = lookupHostMap(ctx.options.hostMap, hostname);
   if (mapped) {
     // Operator-mapped site (fixtures, staging): plain HTTP to the mapped address, no guard.
     headers.Host = hostname.replace(/\.$/, '');
-    return { transport: http, options: { ...common, host: mapped.host, port: mapped.port, headers } };
+    const agent = agents?.mapped(protocol, headers.Host, effectivePort, mapped) ?? false;
+    return { transport: http, options: { ...common, agent, host: mapped.host, port: mapped.port, headers } };
   }
   const literal = isIP(hostname) !== 0;
   if (literal && !isPublicAddress(hostname)) {
     throw new FetchError('blocked', `Address ${hostname} is not public`, { url: target.href });
   }
+  // The pooled agent carries its own guarded lookup, which wins over the request's for new sockets.
+  const agent = agents?.guarded(protocol, hostname, effectivePort, ctx.options.resolve) ?? false;
   return {
-    transport: target.protocol === 'https:' ? https : http,
+    transport: secure ? https : http,
     options: {
       ...common,
+      agent,
       host: hostname,
-      port: target.port === '' ? undefined : Number(target.port),
+      port,
       headers,
       // IP literals never reach lookup (net connects directly), hence the check above.
       lookup: literal ? undefined : ctx.lookup,

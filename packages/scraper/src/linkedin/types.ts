@@ -1,3 +1,5 @@
+import type { FetchErrorKind } from '../fetch/fetch-error';
+
 /** Where on the LinkedIn page a value was read, so a merge step can weigh and cite it. */
 export type LinkedInSource = 'json-ld' | 'about-us' | 'top-card' | 'meta' | 'page-url';
 
@@ -53,3 +55,25 @@ export type LinkedInField = Exclude<keyof LinkedInCompany, 'sources'>;
 export type LinkedInPageFailure = 'authwall' | 'not_company_page';
 
 export type LinkedInPageResult = { ok: true; company: LinkedInCompany } | { ok: false; reason: LinkedInPageFailure };
+
+/** How the fetched page was found: linked from the company's own website, or guessed from its name. */
+export type LinkedInMatch = 'linked' | 'guessed';
+
+/**
+ * Why the LinkedIn source has no company. `no_page`: nothing to fetch, or the page does not exist;
+ * `rate_limited`: LinkedIn refused (429/999) or the fleet is cooling down / over its rate;
+ * `website_mismatch`: a page was found but its website names another domain; fetch failures keep
+ * the fetcher's kind (`timeout`, `network`, `http`, ...).
+ */
+export type LinkedInUnavailableReason =
+  | 'no_page'
+  | 'authwall'
+  | 'rate_limited'
+  | 'website_mismatch'
+  | 'not_company_page'
+  | FetchErrorKind;
+
+/** What the LinkedIn source stores for a job (JSON, in Postgres): a company, or why there is none. */
+export type LinkedInSourceData =
+  | { status: 'ok'; url: string; match: LinkedInMatch; fetchedAt: string; company: LinkedInCompany }
+  | { status: 'unavailable'; reason: LinkedInUnavailableReason; message: string; fetchedAt: string; tried: string[] };

@@ -1,7 +1,7 @@
 import { type CrawlResult, type CrawlSettings, crawlSite, type PageKind } from '../crawl';
 import { extractCompanyFacts } from '../extract/extract-company-facts';
 import type { CompanyFacts } from '../extract/types';
-import { FetchError, type FetchErrorKind, fetchPage, type FetchPageOptions } from '../fetch';
+import { FetchError, type FetchErrorKind, fetchPage, type FetchPageOptions, HostAgents } from '../fetch';
 import { mergePageFacts } from './merge-page-facts';
 
 export type ScrapeSettings = Omit<FetchPageOptions, 'signal'>;
@@ -76,6 +76,17 @@ async function fetchHomepage(domain: string, settings: ScrapeSettings): Promise<
  * is fetched before robots.txt is read; nothing of a site whose robots.txt forbids it is kept.
  */
 export async function scrapeWebsiteSource(domain: string, settings: WebsiteSourceSettings): Promise<WebsiteSourceData> {
+  if (settings.fetch.agents) return scrapeWith(domain, settings);
+  // One keep-alive pool per host for the homepage, robots.txt, sitemap and fact pages.
+  const agents = new HostAgents({ maxSockets: settings.crawl?.hostConcurrency ?? 2 });
+  try {
+    return await scrapeWith(domain, { ...settings, fetch: { ...settings.fetch, agents } });
+  } finally {
+    agents.destroy();
+  }
+}
+
+async function scrapeWith(domain: string, settings: WebsiteSourceSettings): Promise<WebsiteSourceData> {
   const home = await fetchHomepage(domain, settings.fetch);
   let homeFacts = extractCompanyFacts(home.html, home.finalUrl, domain);
   let rendered = false;

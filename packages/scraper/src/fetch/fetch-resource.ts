@@ -1,0 +1,145 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { createGuardedLookup } from './address-guard';
+import { FetchError } from './fetch-error';
+import { type FetchPageOptions, type HopContext, parseTarget, requestFor, toFetchError } from './fetch-page';
+import { readBody } from './read-body';
+
+export type ResourceMethod = 'GET' | 'HEAD' | 'POST';
+
+export interface FetchResourceOptions extends Omit<FetchPageOptions, 'accept'> {
+  method?: ResourceMethod;
+  /** Headers to forward (a browser's). Connection-level ones are dropped; ours win for Host, User-Agent, Accept-Encoding. */
+  headers?: Readonly<Record<string, string>>;
+  body?: Buffer;
+  /** Follow redirects, each hop guarded, or hand back the 3xx response as it is. Default true. */
+  followRedirects?: boolean;
+}
+
+export interface FetchedResource {
+  url: string;
+  /** URL of the response returned: after redirects, or the 3xx hop itself when not following. */
+  finalUrl: string;
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** Decompressed body (empty for HEAD). */
+  body: Buffer;
+  redirects: string[];
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+// Hop-by-hop or ours to set: forwarding them would confuse the connection or the decoder.
+const DROPPED_HEADERS = new Set([
+  'host', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer',
+  'transfer-encoding', 'upgrade', 'content-length', 'accept-encoding', 'user-agent', 'expect',
+]);
+// Credentials a browser would not carry to another origin on a redirect.
+const ORIGIN_BOUND_HEADERS = ['cookie', 'authorization'];
+
+interface Hop {
+  method: ResourceMethod;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+function forwardable(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const lower = name.toLowerCase();
+    if (DROPPED_HEADERS.has(lower) || lower.startsWith(':')) continue;
+    kept[lower] = value;
+  }
+  return kept;
+}
+
+/** Sends one request through the same guard and host map as fetchPage; resolves with the response head. */
+function send(target: URL, hop: Hop, ctx: HopContext): Promise<IncomingMessage> {
+  const { transport, options } = requestFor(target, ctx);
+  // requestFor's headers carry the host map's Host and our User-Agent; forwarded ones fill in the rest.
+  const { Accept: defaultAccept, ...fixed } = options.headers as Record<string, string>;
+  const headers: Record<string, string> = { accept: defaultAccept ?? '*/*', ...hop.headers, ...fixed };
+  if (hop.body) headers['content-length'] = String(hop.body.length);
+  const { signal } = ctx;
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    let req: ReturnType<typeof transport.request>;
+    try {
+      req = transport.request({ ...options, method: hop.method, headers });
+    } catch (err) {
+      // Invalid header characters from the page throw synchronously.
+      return reject(new FetchError('invalid_url', `Bad request: ${(err as Error).message}`, { url: target.href, cause: err }));
+    }
+    const onAbort = (): void => {
+      req.destroy();
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    req.on('response', (res) => {
+      signal.removeEventListener('abort', onAbort);
+      res.on('error', () => undefined);
+      resolve(res);
+    });
+    req.on('error', (err) => {
+      signal.removeEventListener('abort', onAbort);
+      reject(signal.aborted ? signal.reason : toFetchError(err, target.href));
+    });
+    req.end(hop.body);
+  });
+}
+
+/** Browser rules for the next hop: 303 (and 301/302 after POST) turn into a bodiless GET. */
+function nextHop(hop: Hop, status: number, from: URL, to: URL): Hop {
+  const toGet = hop.method !== 'HEAD' && (status === 303 || (hop.method === 'POST' && (status === 301 || status === 302)));
+  const headers = { ...hop.headers };
+  if (toGet) delete headers['content-type'];
+  if (from.origin !== to.origin) for (const name of ORIGIN_BOUND_HEADERS) delete headers[name];
+  return toGet ? { method: 'GET', headers, body: undefined } : { ...hop, headers };
+}
+
+/**
+ * Fetches any resource (scripts, JSON, pages) for the browser renderer through the address guard
+ * and host map of fetchPage, within a deadline and a decompressed size cap. Unlike fetchPage it
+ * returns every status and content type with raw bytes and headers, and can leave redirects to
+ * the caller.
+ */
+export async function fetchResource(url: string, options: FetchResourceOptions): Promise<FetchedResource> {
+  const maxRedirects = options.maxRedirects ?? 5;
+  const external = options.signal;
+  if (external?.aborted) throw external.reason;
+
+  let current = url;
+  const controller = new AbortController();
+  const onExternalAbort = (): void => controller.abort(external?.reason);
+  external?.addEventListener('abort', onExternalAbort, { once: true });
+  const timer = setTimeout(() => {
+    controller.abort(new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`, { url: current }));
+  }, options.timeoutMs);
+
+  const ctx: HopContext = { options, lookup: createGuardedLookup(options.resolve), signal: controller.signal };
+  let hop: Hop = { method: options.method ?? 'GET', headers: forwardable(options.headers), body: options.body };
+  const redirects: string[] = [];
+  try {
+    let target = parseTarget(url);
+    for (;;) {
+      current = target.href;
+      const res = await send(target, hop, ctx);
+      const status = res.statusCode ?? 0;
+      const location = res.headers.location;
+      if (options.followRedirects !== false && REDIRECT_STATUSES.has(status) && location) {
+        res.destroy();
+        if (redirects.length >= maxRedirects) {
+          throw new FetchError('too_many_redirects', `More than ${maxRedirects} redirects`, { url: current, status });
+        }
+        const next = parseTarget(location, target);
+        hop = nextHop(hop, status, target, next);
+        target = next;
+        redirects.push(target.href);
+        continue;
+      }
+      const body = await readBody(res, { url: current, maxBytes: options.maxBytes, signal: controller.signal });
+      return { url, finalUrl: current, status, headers: res.headers, body, redirects };
+    }
+  } finally {
+    clearTimeout(timer);
+    external?.removeEventListener('abort', onExternalAbort);
+  }
+}

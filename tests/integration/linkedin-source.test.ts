@@ -1,0 +1,310 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { createRedisLinkedInGate, type RedisLinkedInGateOptions } from '@enrich/worker-scrape/src/linkedin-gate';
+import { createRedisConnection, removePrefixKeys } from '@enrich/queue';
+import type { Redis } from 'ioredis';
+import { parseHostMap } from '../../packages/scraper/src/fetch/host-map';
+import {
+  fetchLinkedInCompany,
+  type LinkedInDeps,
+  type LinkedInGate,
+  type LinkedInInput,
+} from '../../packages/scraper/src/linkedin/fetch-linkedin-company';
+import type { LinkedInSourceData } from '../../packages/scraper/src/linkedin/types';
+import { FixtureSites } from '../support/fixture-sites';
+import { freePort } from '../support/free-port';
+
+// The LinkedIn source against a local stand-in for www.linkedin.com (mapped like an operator's
+// SCRAPER_HOST_MAP) and the fleet-wide gate in the real Redis, each test under its own prefix.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';
+const AUDIENSE = readFileSync(path.resolve(__dirname, '../../../shared/corpora/metascraper/linkedin-company-audiense.html'), 'utf8');
+const AUDIENSE_URL = 'https://www.linkedin.com/company/audiense';
+const company = (slug: string): string => `https://www.linkedin.com/company/${slug}`;
+
+// LinkedIn's logged-out wall, reduced to what a visitor gets: sign-up title, join form, pageKey.
+const AUTHWALL = `<!DOCTYPE html><html lang="en"><head><meta name="pageKey" content="d_authwall">
+  <title>Sign Up | LinkedIn</title></head><body><main class="authwall-join-form">
+  <h1>Join LinkedIn</h1><form class="join-form" action="/signup/cold-join" method="post">
+  <input name="email-address"><input name="password" type="password"><button>Agree &amp; Join</button></form>
+  <p>Already on LinkedIn? <a href="/login">Sign in</a></p></main></body></html>`;
+// What LinkedIn sends with its 999: a script that moves the visitor to the wall.
+const BLOCK_PAGE = `<html><head><script type="text/javascript">window.onload = function() {
+  var domain = location.host; document.location.href = "https://" + domain + "/authwall?trk=bf&trkInfo=bf"; }</script></head></html>`;
+
+const headersSeen: IncomingHttpHeaders[] = [];
+const answer = (status: number, body: string, headers: Record<string, string> = {}) => (_req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
+};
+const linkedin = new FixtureSites().site('linkedin.com', {
+  '/company/audiense': (req, res) => {
+    headersSeen.push(req.headers);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(AUDIENSE);
+  },
+  '/company/blocked': answer(999, BLOCK_PAGE),
+  '/company/busy': answer(429, '<h1>Too many requests</h1>', { 'retry-after': '2' }),
+  '/company/busy-no-hint': answer(429, '<h1>Too many requests</h1>'),
+  '/company/walled': (_req, res) => {
+    res.writeHead(302, { location: 'https://www.linkedin.com/authwall?trk=gf&sessionRedirect=https%3A%2F%2Fwww.linkedin.com%2Fcompany%2Fwalled' }).end();
+  },
+  '/authwall': AUTHWALL,
+  '/company/slow': () => undefined, // never answers
+  '/company/broken': (req) => {
+    req.socket.destroy();
+  },
+  '/company/down': answer(503, '<h1>Service unavailable</h1>'),
+});
+
+let fixtureMap: ReturnType<typeof parseHostMap>;
+let redisA: Redis;
+let redisB: Redis;
+const prefixes: string[] = [];
+
+beforeAll(async () => {
+  await linkedin.start();
+  fixtureMap = parseHostMap(linkedin.hostMap());
+  redisA = createRedisConnection(REDIS_URL, 'worker');
+  redisB = createRedisConnection(REDIS_URL, 'worker');
+});
+
+afterAll(async () => {
+  for (const prefix of prefixes) await removePrefixKeys(redisA, prefix);
+  redisA.disconnect();
+  redisB.disconnect();
+  await linkedin.stop();
+});
+
+/** A fresh deployment prefix with one gate per "worker": A and B on separate Redis connections. */
+function fleet(options: Partial<RedisLinkedInGateOptions> = {}) {
+  const prefix = `t-linkedin-${randomBytes(4).toString('hex')}`;
+  prefixes.push(prefix);
+  const settings = { prefix, requestsPerMinute: 20, maxWaitMs: 2_000, ...options };
+  return {
+    prefix,
+    cooldownKey: `{${prefix}}:linkedin:cooldown`,
+    a: createRedisLinkedInGate(redisA, settings),
+    b: createRedisLinkedInGate(redisB, settings),
+  };
+}
+
+function deps(gate: LinkedInGate, overrides: Partial<LinkedInDeps['fetch']> = {}, backoffBaseMs = 5_000): LinkedInDeps {
+  return { gate, backoffBaseMs, fetch: { hostMap: fixtureMap, timeoutMs: 1_500, maxBytes: 2 * 1024 * 1024, userAgent: UA, ...overrides } };
+}
+
+const hits = (slug: string): number => linkedin.hits.filter((h) => h.path === `/company/${slug}`).length;
+const input = (domain: string, name: string | null, linkedinUrl: string | null = null): LinkedInInput => ({ domain, name, linkedinUrl });
+
+function expectOk(result: LinkedInSourceData): Extract<LinkedInSourceData, { status: 'ok' }> {
+  if (result.status !== 'ok') throw new Error(`expected a company, got ${result.reason}: ${result.message}`);
+  return result;
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('finding the page', () => {
+  it('fetches the page the website links to, as a logged-out browser, and reads its facts', async () => {
+    const { a } = fleet();
+    headersSeen.length = 0;
+    const result = expectOk(await fetchLinkedInCompany(input('audiense.com', 'Audiense', 'https://uk.linkedin.com/company/audiense/about/'), deps(a)));
+    expect(result).toMatchObject({ url: AUDIENSE_URL, match: 'linked' });
+    expect(new Date(result.fetchedAt).toISOString()).toBe(result.fetchedAt);
+    expect(result.company).toMatchObject({
+      name: 'Audiense',
+      industry: 'Advertising Services',
+      employeeCount: '51-200',
+      headquarters: 'London, London',
+      companyType: 'Privately Held',
+      foundedYear: 2011,
+      websiteDomain: 'audiense.com',
+    });
+    // Stored as JSON in Postgres: survives the round trip unchanged.
+    expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+    expect(headersSeen).toHaveLength(1);
+    expect(headersSeen[0]).toMatchObject({ host: 'www.linkedin.com', 'user-agent': UA, 'accept-language': 'en-US,en;q=0.9' });
+    expect(headersSeen[0]!.accept).toMatch(/^text\/html/);
+    expect(headersSeen[0]!.cookie).toBeUndefined();
+  });
+
+  it('accepts a guessed page whose website is the domain', async () => {
+    const { a } = fleet();
+    const result = expectOk(await fetchLinkedInCompany(input('audiense.com', 'Audiense'), deps(a)));
+    expect(result).toMatchObject({ url: AUDIENSE_URL, match: 'guessed', company: { industry: 'Advertising Services' } });
+  });
+
+  it('goes through the guesses in order until one proves itself', async () => {
+    const { a } = fleet();
+    const before = linkedin.hits.length;
+    const result = expectOk(await fetchLinkedInCompany(input('audiense.com', 'Audiense Social Ltd'), deps(a)));
+    expect(result.match).toBe('guessed');
+    expect(linkedin.hits.slice(before).map((h) => h.path)).toEqual(['/company/audiense-social', '/company/audiensesocial', '/company/audiense']);
+  });
+
+  it('rejects a guessed page whose website is another domain', async () => {
+    const { a } = fleet();
+    const result = await fetchLinkedInCompany(input('audiense-fans.com', 'Audiense'), deps(a));
+    expect(result).toMatchObject({ status: 'unavailable', reason: 'website_mismatch', tried: [AUDIENSE_URL, company('audiense-fans')] });
+    expect(result.status === 'unavailable' && result.message).toMatch(/audiense\.com.*audiense-fans\.com/);
+  });
+
+  it('rejects a linked page whose website names another domain, without guessing', async () => {
+    const { a } = fleet();
+    const result = await fetchLinkedInCompany(input('someone-else.com', 'Someone Else', 'https://www.linkedin.com/company/audiense'), deps(a));
+    expect(result).toMatchObject({ status: 'unavailable', reason: 'website_mismatch', tried: [AUDIENSE_URL] });
+  });
+
+  it('reports no_page when no guess exists', async () => {
+    const { a } = fleet();
+    const result = await fetchLinkedInCompany(input('nobody-here.com', 'Nobody'), deps(a));
+    expect(result).toMatchObject({ status: 'unavailable', reason: 'no_page', tried: [company('nobody'), company('nobody-here')] });
+  });
+});
+
+describe('LinkedIn refusing', () => {
+  it('999: rate_limited, a fleet-wide cooldown, and another worker then asks nothing', async () => {
+    const { a, b, cooldownKey } = fleet();
+    const result = await fetchLinkedInCompany(input('blocked.com', 'Blocked', 'https://www.linkedin.com/company/blocked'), deps(a, {}, 5_000));
+    expect(result).toMatchObject({ status: 'unavailable', reason: 'rate_limited', tried: [company('blocked')] });
+    const ttl = await redisA.pttl(cooldownKey);
+    expect(ttl).toBeGreaterThan(4_000);
+    expect(ttl).toBeLessThanOrEqual(5_000);
+
+    // Worker B, on its own connection, refuses without a request reaching LinkedIn.
+    const before = linkedin.hits.length;
+    expect(await b.acquire()).toBe(false);
+    const refused = await fetchLinkedInCompany(input('audiense.com', 'Audiense', AUDIENSE_URL), deps(b));
+    expect(refused).toMatchObject({ status: 'unavailable', reason: 'rate_limited', tried: [] });
+    expect(linkedin.hits.length).toBe(before);
+  });
+
+  it('429 with Retry-After: 2 pauses the fleet about 2 s; then requests go through again', async () => {
+    const { a, b, cooldownKey } = fleet();
+    const result = await fetchLinkedInCompany(input('busy.com', 'Busy', 'https://www.linkedin.com/company/busy'), deps(a, {}, 60_000));
+    expect(result).toMatchObject({ status: 'unavailable', reason: 'rate_limited', tried: [company('busy')] });
+    const ttl = await redisA.pttl(cooldownKey);
+    expect(ttl).toBeGreaterThan(1_500);
+    expect(ttl).toBeLessThanOrEqual(2_000);
+    expect(await fetchLinkedInCompany(input('audiense.com', 'Audiense'), deps(b))).toMatchObject({ reason: 'rate_limited', tried: [] });
+
+    await until(async () => (await redisB.pttl(cooldownKey)) < 0, 3_000);
+    expectOk(await fetchLinkedInCompany(input('audiense.com', 'Audiense'), deps(b)));
+  });
+
+  it('without Retry-After, backs off from the base, doubling for a refusal right after a cooldown', async () => {
+    const { a, cooldownKey } = fleet();
+    const busy = input('busy.com', 'Busy', 'https://www.linkedin.com/company/busy-no-hint');
+    await fetchLinkedInCompany(busy, deps(a, {}, 1_000));
+    expect(await redisA.pttl(cooldownKey)).toBeGreaterThan(800);
+    expect(await redisA.pttl(cooldownKey)).toBeLessThanOrEqual(1_000);
+    // A request already in flight that is refused too is the same incident: no escalation.
+    expect(await a.recentPenalties()).toBe(0);
+    await a.penalize(500);
+    expect(await redisA.pttl(cooldownKey)).toBeGreaterThan(500);
+
+    await until(async () => (await redisA.pttl(cooldownKey)) < 0, 2_000);
+    expect(await a.recentPenalties()).toBe(1);
+    await fetchLinkedInCompany(busy, deps(a, {}, 1_000));
+    expect(await redisA.pttl(cooldownKey)).toBeGreaterThan(1_800);
+    expect(await redisA.pttl(cooldownKey)).toBeLessThanOrEqual(2_000);
+  });
+
+  it('the sign-in wall: authwall, and the fleet pauses', async () => {
+    const { b, cooldownKey } = fleet();
+    const result = await fetchLinkedInCompany(input('walled.com', 'Walled', 'https://www.linkedin.com/company/walled'), deps(b));
+    expect(result).toMatchObject({ status: 'unavailable', reason: 'authwall', tried: [company('walled')] });
+    expect(await redisA.pttl(cooldownKey)).toBeGreaterThan(0);
+  });
+});
+
+describe('the fleet-wide rate', () => {
+  it('3 a minute across two workers: exactly 3 requests go out, the rest are refused', async () => {
+    const { a, b } = fleet({ requestsPerMinute: 3, maxWaitMs: 300 });
+    const before = hits('audiense');
+    const results = await Promise.all(
+      [a, b, a, b, a, b].map((gate) => fetchLinkedInCompany(input('audiense.com', 'Audiense', AUDIENSE_URL), deps(gate))),
+    );
+    expect(results.filter((r) => r.status === 'ok')).toHaveLength(3);
+    const refused = results.filter((r) => r.status === 'unavailable');
+    expect(refused).toHaveLength(3);
+    for (const r of refused) expect(r).toMatchObject({ reason: 'rate_limited', tried: [] });
+    expect(hits('audiense') - before).toBe(3);
+  });
+
+  it('waits for a slot that frees within maxWaitMs, and refuses one that would come later', async () => {
+    const patient = fleet({ requestsPerMinute: 2, windowMs: 1_000, maxWaitMs: 3_000 });
+    const start = Date.now();
+    const granted = await Promise.all([patient.a, patient.b, patient.a, patient.b].map(async (gate) => {
+      expect(await gate.acquire()).toBe(true);
+      return Date.now() - start;
+    }));
+    granted.sort((x, y) => x - y);
+    expect(granted[1]).toBeLessThan(500);
+    expect(granted[2]).toBeGreaterThanOrEqual(950);
+    expect(granted[3]).toBeLessThan(2_500);
+
+    const hasty = fleet({ requestsPerMinute: 2, windowMs: 1_000, maxWaitMs: 200 });
+    expect(await hasty.a.acquire()).toBe(true);
+    expect(await hasty.b.acquire()).toBe(true);
+    const refusedAt = Date.now();
+    expect(await hasty.a.acquire()).toBe(false);
+    expect(Date.now() - refusedAt).toBeLessThan(300);
+  });
+
+  it('keeps its keys under {prefix}:linkedin:', async () => {
+    const { a, prefix } = fleet();
+    await a.acquire();
+    await a.penalize(1_000);
+    const keys = (await redisA.keys(`*${prefix}*`)).sort();
+    expect(keys).toEqual([`{${prefix}}:linkedin:cooldown`, `{${prefix}}:linkedin:penalties`, `{${prefix}}:linkedin:requests`]);
+  });
+});
+
+describe('failures are answers, never throws', () => {
+  it('a timeout ends the search at the first guess', async () => {
+    const { a, cooldownKey } = fleet();
+    const result = await fetchLinkedInCompany(input('slowpoke.com', 'Slow'), deps(a, { timeoutMs: 300 }));
+    expect(result).toMatchObject({ status: 'unavailable', reason: 'timeout', tried: [company('slow')] });
+    // Not LinkedIn refusing: the fleet does not pause.
+    expect(await redisA.pttl(cooldownKey)).toBe(-2);
+  });
+
+  it('a dropped connection, a refused connection and a 5xx', async () => {
+    const { a } = fleet();
+    expect(await fetchLinkedInCompany(input('broken.com', 'Broken', company('broken')), deps(a))).toMatchObject({
+      status: 'unavailable',
+      reason: 'network',
+    });
+    const closed = parseHostMap(`linkedin.com=127.0.0.1:${await freePort()}`);
+    expect(await fetchLinkedInCompany(input('audiense.com', 'Audiense'), deps(a, { hostMap: closed }))).toMatchObject({
+      status: 'unavailable',
+      reason: 'network',
+      tried: [AUDIENSE_URL],
+    });
+    expect(await fetchLinkedInCompany(input('down.com', 'Down', company('down')), deps(a))).toMatchObject({
+      status: 'unavailable',
+      reason: 'http',
+      message: expect.stringMatching(/HTTP 503/),
+    });
+  });
+
+  it('a gate whose Redis is down: rate_limited, and LinkedIn is not asked', async () => {
+    const dead = createRedisConnection(`redis://127.0.0.1:${await freePort()}`, 'producer');
+    try {
+      const gate = createRedisLinkedInGate(dead, { prefix: 't-linkedin-dead', requestsPerMinute: 20, maxWaitMs: 100 });
+      const before = linkedin.hits.length;
+      const result = await fetchLinkedInCompany(input('audiense.com', 'Audiense'), deps(gate));
+      expect(result).toMatchObject({ status: 'unavailable', reason: 'rate_limited', tried: [] });
+      expect(result.status === 'unavailable' && result.message).toMatch(/gate failed/);
+      expect(linkedin.hits.length).toBe(before);
+    } finally {
+      dead.disconnect();
+    }
+  });
+});
