@@ -68,6 +68,7 @@ it('records the failure of a job whose finalize failed while nobody told Postgre
   // Workers with no failure recorder: as if the process died before reporting.
   const workerConnection = createRedisConnection(REDIS_URL, 'worker');
   const scrapeWorker = new Worker(QueueName.scrape, async () => 'scraped', { connection: workerConnection, prefix });
+  const aiWorker = new Worker(QueueName.ai, async () => 'skipped', { connection: workerConnection, prefix });
   const finalizeWorker = new Worker(
     QueueName.finalize,
     async () => {
@@ -89,6 +90,7 @@ it('records the failure of a job whose finalize failed while nobody told Postgre
     expect(job).toMatchObject({ status: 'failed', errorCode: 'ENRICHMENT_FAILED', errorMessage: 'merge gave up' });
   } finally {
     await scrapeWorker.close();
+    await aiWorker.close();
     await finalizeWorker.close();
     workerConnection.disconnect();
     await finalize.close();
