@@ -1,0 +1,289 @@
+// Benchmark (not a test): 200 generated company sites, every page answered after 50 ms, and a
+// fake Anthropic Messages API answering a valid tool_use after 300 ms. One worker-scrape, one
+// worker-ai and the API run as child processes on a database (enrich_bench_pipeline, dropped
+// and created afresh) and a queue prefix of their own; the 200 domains go in as one bulk
+// request, polled until the batch completes. Prints the wall time beside the ideal for the
+// configured concurrency (scripts/bench-pipeline/ideal.ts explains the formula), where the time
+// went per domain, and each process's memory and CPU (Chromium separately).
+//
+//   npm run bench:pipeline
+//   SCRAPE_CONCURRENCY=20 AI_STEP_CONCURRENCY=16 AI_CONCURRENCY=16 npm run bench:pipeline
+// Knobs: the worker settings in SETTINGS below (same names as the services'), BENCH_DOMAINS,
+// BENCH_SHELL_EVERY (every n-th homepage a JavaScript shell; 0 none), BENCH_WARMUP (domains
+// enriched before the measurement), BENCH_CPU_PROFILE=1, BENCH_NODE_OPTIONS (NODE_OPTIONS of
+// the apps), BENCH_KEEP_DB=1 (keep the database to query afterwards), BENCH_TIMEOUT_MS.
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { issueApiKey } from '@enrich/api-keys';
+import { apiEnv } from '@enrich/api/src/api-config';
+import { loadConfig } from '@enrich/config';
+import { createPrismaClient, dropDatabase, ensureDatabase, migrate } from '@enrich/db';
+import { createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
+import { aiWorkerEnv } from '@enrich/worker-ai/src/worker-config';
+import { workerEnv } from '@enrich/worker-scrape/src/worker-config';
+import { FakeAnthropic } from '../tests/support/fake-anthropic';
+import { fleetCompanies, fleetLinkedInPages, fleetSitePages } from './bench-pipeline/fleet-sites';
+import { profileIn, summarizeProfile } from './bench-pipeline/cpu-profile';
+import { type DomainWork, idealBounds } from './bench-pipeline/ideal';
+import { ProcessSampler, statusKb } from './bench-pipeline/process-sampler';
+import { formatProfile, formatReport, secs } from './bench-pipeline/report';
+import { loadTimelines } from './bench-pipeline/timeline';
+import { type ChildApp, spawnApp, stopApps } from './support/child-apps';
+import { EnrichClient, freePort, waitForApi } from './support/enrich-client';
+import { HostSites } from './support/host-sites';
+
+const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 200);
+const LATENCY_MS = 50;
+const AI_MS = 300;
+// Every 20th homepage is a JavaScript shell (10 of 200) that only Chromium can read; 0 for none.
+const SHELL_EVERY = Number(process.env.BENCH_SHELL_EVERY ?? 20);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 300_000);
+// Domains enriched (two of them JavaScript shells) before the measured batch, so that module
+// loading, JIT warm-up, first connections and Chromium's launch are not in the measurement:
+// workers are long-lived. BENCH_WARMUP=0 measures from cold.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
+// BENCH_CPU_PROFILE=1: the workers run with --cpu-prof, and where their CPU went is printed.
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
+// BENCH_NODE_OPTIONS: NODE_OPTIONS for the three apps only (e.g. --max-old-space-size=256).
+const APP_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS;
+
+// The settings the workers get. Concurrencies default to the service's own defaults; any of
+// them can be overridden from the environment (SCRAPE_CONCURRENCY=40 npm run bench:pipeline).
+const setting = (name: string, fallback: string) => process.env[name] ?? fallback;
+const SETTINGS = {
+  SCRAPE_CONCURRENCY: setting('SCRAPE_CONCURRENCY', '10'),
+  FINALIZE_CONCURRENCY: setting('FINALIZE_CONCURRENCY', '20'),
+  AI_STEP_CONCURRENCY: setting('AI_STEP_CONCURRENCY', '8'),
+  AI_CONCURRENCY: setting('AI_CONCURRENCY', '4'),
+  RENDER_MAX_PAGES: setting('RENDER_MAX_PAGES', '2'),
+  CRAWL_HOST_CONCURRENCY: setting('CRAWL_HOST_CONCURRENCY', '2'),
+  // Set high on purpose: the default 20 a minute fleet-wide would make LinkedIn's rate, not our
+  // pipeline, the subject of the measurement (200 pages would need 10 minutes). 600 is the
+  // setting's maximum and lets all 200 requests through within one minute.
+  LINKEDIN_REQUESTS_PER_MINUTE: setting('LINKEDIN_REQUESTS_PER_MINUTE', '600'),
+};
+
+const server = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/enrichment');
+server.pathname = '/enrich_bench_pipeline';
+const DATABASE_URL = server.toString();
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = `bench-pipeline-${process.pid}`;
+const LOG_FILE = path.join(os.tmpdir(), 'company-enrichment-bench-pipeline.log');
+
+// A valid record_company_profile answer (packages/ai/src/insights-schema.ts).
+const ANSWER = {
+  industry: 'Computer Software',
+  businessStage: 'growth',
+  fundingStatus: 'Series A',
+  employeeRange: '51-200',
+  description: 'Builds operations software for mid-sized companies in manufacturing, retail and logistics.',
+  insights: {
+    offering: 'Operations planning and measurement software.',
+    targetMarket: { customerType: 'b2b', industries: ['Manufacturing', 'Retail', 'Logistics'], companySizes: ['mid-market'] },
+    keyProducts: ['Operations platform'],
+    notableCustomers: [],
+    b2bMatchScore: 82,
+    b2bMatchReasons: ['Sells software to mid-sized businesses.'],
+  },
+};
+
+const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+/** CPU seconds the whole machine has spent busy (all cores; /proc/stat, USER_HZ = 100). */
+const machineBusyS = () => {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
+};
+
+async function main(): Promise<number> {
+  const companies = fleetCompanies(DOMAINS, SHELL_EVERY);
+  const warmups = fleetCompanies(WARMUP, SHELL_EVERY > 0 ? 5 : 0, 'warmup-company');
+  const shells = companies.filter((c) => c.jsShell).length;
+  console.log(
+    `pipeline benchmark: ${DOMAINS} domains (${shells} JavaScript-shell homepages), ${LATENCY_MS} ms per page, ${AI_MS} ms per model answer; ` +
+      `${os.cpus().length} CPUs, load average ${loadavg()}`,
+  );
+  console.log(`settings: ${Object.entries(SETTINGS).map(([k, v]) => `${k}=${v}`).join(' ')}${APP_NODE_OPTIONS ? ` NODE_OPTIONS=${APP_NODE_OPTIONS}` : ''}`);
+
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanUp = async () => {
+    for (const step of cleanups.reverse()) await step().catch((error: unknown) => console.error(`cleanup: ${(error as Error).message}`));
+  };
+  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+
+  try {
+    await dropDatabase(DATABASE_URL);
+    await ensureDatabase(DATABASE_URL);
+    await migrate(DATABASE_URL);
+    cleanups.push(() => (process.env.BENCH_KEEP_DB ? Promise.resolve() : dropDatabase(DATABASE_URL)));
+    const db = createPrismaClient(DATABASE_URL, { maxConnections: 3 });
+    cleanups.push(() => db.$disconnect());
+    const redis = createRedisConnection(REDIS_URL, 'producer');
+    await waitUntilConnected(redis, 5000);
+    cleanups.push(async () => redis.disconnect());
+    cleanups.push(() => removePrefixKeys(redis, PREFIX));
+
+    const sites = new HostSites({ latencyMs: LATENCY_MS });
+    [...companies, ...warmups].forEach((c, i) => sites.site(c.domain, fleetSitePages(c, i)));
+    sites.site('linkedin.com', fleetLinkedInPages([...companies, ...warmups]));
+    await sites.start();
+    cleanups.push(() => sites.stop());
+    const fake = new FakeAnthropic();
+    // One valid answer per domain, each after 300 ms; twice as many in case a step retries.
+    for (let i = 0; i < 2 * (DOMAINS + WARMUP); i += 1) fake.reply({ kind: 'tool', input: ANSWER, latencyMs: AI_MS });
+    await fake.start();
+    cleanups.push(() => fake.stop());
+
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...SETTINGS,
+      DATABASE_URL,
+      REDIS_URL,
+      QUEUE_PREFIX: PREFIX,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SCRAPER_HOST_MAP: sites.hostMap(),
+      LINKEDIN_ENABLED: 'true',
+      RENDER_ENABLED: 'true',
+      ANTHROPIC_API_KEY: 'sk-ant-bench-dummy',
+      ANTHROPIC_BASE_URL: fake.baseURL,
+      ...(APP_NODE_OPTIONS ? { NODE_OPTIONS: APP_NODE_OPTIONS } : {}),
+    };
+    // Refuse to start on a bad setting before anything runs, as `npm start` does.
+    for (const schema of [apiEnv, workerEnv, aiWorkerEnv]) loadConfig(schema, env);
+    const log = createWriteStream(LOG_FILE);
+    cleanups.push(() => new Promise((resolve) => log.end(resolve)));
+    const apps: ChildApp[] = [];
+    cleanups.push(() => stopApps(apps));
+    const profileDirs = { scrape: '', ai: '' };
+    const profiling = (dir: keyof typeof profileDirs): string[] => {
+      if (!CPU_PROFILE) return [];
+      profileDirs[dir] = mkdtempSync(path.join(os.tmpdir(), `bench-pipeline-${dir}-`));
+      cleanups.push(async () => rmSync(profileDirs[dir], { recursive: true, force: true }));
+      return ['--cpu-prof', '--cpu-prof-dir', profileDirs[dir]];
+    };
+    apps.push(
+      spawnApp('api', 'apps/api/src/main.ts', env, log),
+      spawnApp('worker-scrape', 'apps/worker-scrape/src/main.ts', env, log, profiling('scrape')),
+      spawnApp('worker-ai', 'apps/worker-ai/src/main.ts', env, log, profiling('ai')),
+    );
+    const [api, scrape, ai] = apps as [ChildApp, ChildApp, ChildApp];
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await Promise.all([
+      api.waitForLine(/"msg":"api listening"/, 30_000).then(() => waitForApi(baseUrl, 30_000)),
+      scrape.waitForLine(/"msg":"worker-scrape ready"/, 30_000),
+      ai.waitForLine(/"msg":"worker-ai ready"/, 30_000),
+    ]);
+    const idleRssKb = new Map(apps.map((a) => [a.pid, statusKb(a.pid, 'VmRSS') ?? 0]));
+    const { key } = await issueApiKey(db, 'bench-pipeline', 'enterprise');
+    await db.team.update({ where: { name: 'bench-pipeline' }, data: { rateLimitPerMinute: 1_000_000, monthlyQuota: 1_000_000_000 } });
+    const client = new EnrichClient(baseUrl, key);
+    if (WARMUP > 0) {
+      const warmStart = performance.now();
+      const batch = await client.submitBulk(warmups.map((c) => c.domain), false);
+      await client.waitForBatch(batch.batchId, { timeoutMs: TIMEOUT_MS, pollMs: 100 });
+      console.log(`warm-up: ${WARMUP} other domains (${warmups.filter((c) => c.jsShell).length} JavaScript shells) enriched in ${secs(performance.now() - warmStart)}, not measured`);
+    }
+
+    const dbName = new URL(DATABASE_URL).pathname.slice(1);
+    const sampler = new ProcessSampler(apps.map((a) => ({ name: a.name, pid: a.pid })), scrape.pid, [
+      { name: `PostgreSQL backends of ${dbName}`, pattern: new RegExp(`^postgres: .* ${dbName} `) },
+      { name: 'redis-server (shared with anything else using it)', pattern: /^(?:\S*\/)?redis-server / },
+    ]);
+    sampler.start();
+    const benchCpu = process.cpuUsage();
+    const machineAtStart = machineBusyS();
+    const started = performance.now();
+    const startedAt = Date.now();
+    const accepted = await client.submitBulk(companies.map((c) => c.domain), false);
+    const acceptedMs = performance.now() - started;
+    const done = await client.waitForBatch(accepted.batchId, { timeoutMs: TIMEOUT_MS, pollMs: 100 });
+    const wallMs = performance.now() - started;
+    const memory = sampler.stop();
+    const benchCpuS = (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(benchCpu));
+    const machineS = machineBusyS() - machineAtStart;
+    const loadAfter = loadavg();
+
+    // Every domain completed, with all three sources in its record.
+    const items = await client.batchItems(done.batchId);
+    const incomplete = items.filter((item) => item.status !== 'completed' || !['website', 'linkedin', 'ai'].every((s) => item.data?.sources.includes(s)));
+
+    // Check the ideal's model against what the sites actually served per domain.
+    const hits = sites.hits.filter((h) => h.at >= startedAt);
+    const perDomain = new Map<string, string[]>();
+    for (const h of hits) {
+      const domain = h.host.replace(/^www\./, '');
+      perDomain.set(domain, [...(perDomain.get(domain) ?? []), h.path]);
+    }
+    const staticTrips = 4; // homepage → robots.txt → sitemap.xml → about ∥ contact
+    const renderTrips = 3; // in Chromium: the page → /static/app.js → /api/page.json
+    const renderWaitMs = 500; // then Playwright's networkidle: 500 ms without a request
+    const work: DomainWork[] = companies.map((c) => ({
+      scrapeTrips: staticTrips,
+      renderTrips: c.jsShell ? renderTrips : 0,
+      renderWaitMs: c.jsShell ? renderWaitMs : 0,
+      linkedinTrips: 1,
+    }));
+    const requestShapes = new Map<string, number>();
+    for (const c of companies) {
+      const shape = [...(perDomain.get(c.domain) ?? [])].sort().join(' ');
+      const key = `${c.jsShell ? 'shell ' : 'static'}: ${shape}`;
+      requestShapes.set(key, (requestShapes.get(key) ?? 0) + 1);
+    }
+
+    const { idealMs, bounds } = idealBounds({
+      latencyMs: LATENCY_MS,
+      aiMs: AI_MS,
+      domains: work,
+      scrapeConcurrency: Number(SETTINGS.SCRAPE_CONCURRENCY),
+      renderSlots: Number(SETTINGS.RENDER_MAX_PAGES),
+      aiSlots: Math.min(Number(SETTINGS.AI_STEP_CONCURRENCY), Number(SETTINGS.AI_CONCURRENCY)),
+    });
+    console.log(
+      formatReport({
+        domains: DOMAINS,
+        scrapeConcurrency: SETTINGS.SCRAPE_CONCURRENCY,
+        wallMs,
+        acceptedMs,
+        idealMs,
+        bounds,
+        incomplete,
+        requestsServed: hits.length,
+        linkedinRequests: perDomain.get('linkedin.com')?.length ?? 0,
+        requestShapes,
+        modelRequests: fake.requests.length,
+        modelMaxInFlight: fake.maxInFlight,
+        timelines: await loadTimelines(db, accepted.batchId, fake.requests),
+        memory,
+        samples: sampler.samples,
+        samplerCostMs: sampler.costMs,
+        idleRssKb,
+        benchCpuS,
+        machineBusyS: machineS,
+        cores: os.cpus().length,
+        loadAfter,
+        logFile: LOG_FILE,
+      }),
+    );
+    if (CPU_PROFILE) {
+      await stopApps(apps); // profiles are written as the processes exit
+      for (const [dir, app] of [[profileDirs.scrape, scrape], [profileDirs.ai, ai]] as const) {
+        const file = profileIn(dir);
+        if (file) console.log(formatProfile(app.name, summarizeProfile(file, startedAt - app.spawnedAt)));
+      }
+    }
+    return incomplete.length === 0 ? 0 : 1;
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { WriteStream } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+export const repoRoot = path.resolve(__dirname, '../..');
+
+export interface ChildApp {
+  name: string;
+  /** Date.now() when it was spawned. */
+  spawnedAt: number;
+  child: ChildProcess;
+  pid: number;
+  /** Settles when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The last lines it wrote (stdout and stderr), for error reports. */
+  tail: string[];
+  /** Resolves with the first output line matching `pattern`; rejects on exit or timeout. */
+  waitForLine(pattern: RegExp, timeoutMs: number): Promise<string>;
+}
+
+const TAIL_LINES = 40;
+
+/**
+ * Runs one of the apps (`apps/<name>/src/main.ts`) as its own process, the way scripts/start.ts
+ * does: node with tsx as a loader, so the pid is the app's and signals reach it directly. The
+ * child leads its own process group, so `stopApps` can also end what it started (Chromium)
+ * if it does not stop in time. Output goes to `log` with the app's name in front of each line;
+ * `nodeArgs` go to node itself (--cpu-prof, …).
+ */
+export function spawnApp(name: string, entry: string, env: NodeJS.ProcessEnv, log?: WriteStream, nodeArgs: string[] = []): ChildApp {
+  const spawnedAt = Date.now();
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, entry)], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  if (child.pid === undefined) throw new Error(`could not start ${name}`);
+  const tail: string[] = [];
+  const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  for (const stream of [child.stdout!, child.stderr!]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      log?.write(`[${name}] ${line}\n`);
+      tail.push(line);
+      if (tail.length > TAIL_LINES) tail.shift();
+      for (const waiter of waiters) {
+        if (!waiter.pattern.test(line)) continue;
+        waiters.delete(waiter);
+        waiter.resolve(line);
+      }
+    });
+  }
+  return {
+    name,
+    spawnedAt,
+    child,
+    pid: child.pid,
+    exited,
+    tail,
+    waitForLine(pattern, timeoutMs) {
+      return new Promise<string>((resolve, reject) => {
+        const waiter = { pattern, resolve: (line: string) => (clearTimeout(timer), resolve(line)) };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`${name}: no line matching ${pattern} within ${timeoutMs} ms\n${tail.join('\n')}`));
+        }, timeoutMs);
+        waiters.add(waiter);
+        void exited.then(({ code, signal }) => {
+          if (!waiters.delete(waiter)) return;
+          clearTimeout(timer);
+          reject(new Error(`${name} exited (${signal ?? code}) before it was ready:\n${tail.join('\n')}`));
+        });
+      });
+    },
+  };
+}
+
+const isRunning = (app: ChildApp) => app.child.exitCode === null && app.child.signalCode === null;
+
+/**
+ * SIGTERM to each app (they finish the jobs in hand and close Chromium), then, after they exit
+ * or `graceMs` passes, SIGKILL to each app's process group: whatever the app started and left
+ * behind (a browser), or the app itself when it did not stop in time.
+ */
+export async function stopApps(apps: ChildApp[], graceMs = 10_000): Promise<void> {
+  const running = apps.filter(isRunning);
+  for (const app of running) app.child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(running.map((app) => app.exited)), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+  clearTimeout(timer);
+  for (const app of apps) {
+    try {
+      process.kill(-app.pid, 'SIGKILL');
+    } catch {
+      // ESRCH: nothing of that group is left.
+    }
+  }
+  await Promise.all(apps.map((app) => app.exited));
+}

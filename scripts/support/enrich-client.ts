@@ -1,0 +1,123 @@
+// A few calls of the public HTTP API, as a client would make them (fetch, Bearer key).
+
+export interface CompanyData {
+  name: string | null;
+  domain: string;
+  description: string | null;
+  industry: string | null;
+  employeeCount: string | null;
+  location: string | null;
+  businessStage: string | null;
+  fundingStatus: string | null;
+  foundedYear: number | null;
+  confidence: number;
+  sources: string[];
+  [field: string]: unknown;
+}
+
+export interface BatchItem {
+  domain: string;
+  jobId: string;
+  status: 'processing' | 'completed' | 'failed';
+  data?: CompanyData;
+  error?: { code: string; message: string };
+}
+
+export interface BatchView {
+  batchId: string;
+  status: 'processing' | 'completed';
+  total: number;
+  completed: number;
+  failed: number;
+  pending: number;
+  progress: number;
+  createdAt: string;
+  completedAt: string | null;
+  items: BatchItem[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class EnrichClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly key: string,
+  ) {}
+
+  private async call<T>(method: string, path: string, body?: unknown, expected = 200): Promise<T> {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${this.key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    if (res.status !== expected) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`);
+    return JSON.parse(text) as T;
+  }
+
+  /** POST /api/enrich/bulk; `refresh` re-runs the pipeline even for companies enriched recently. */
+  submitBulk(domains: string[], refresh: boolean): Promise<{ batchId: string; accepted: number; total: number; invalid: unknown[] }> {
+    return this.call('POST', '/api/enrich/bulk', { domains, refresh }, 202);
+  }
+
+  job(jobId: string): Promise<{ status: string; domain: string; data?: CompanyData }> {
+    return this.call('GET', `/api/enrich/${jobId}`);
+  }
+
+  batch(batchId: string, page = 1, limit = 100): Promise<BatchView> {
+    return this.call('GET', `/api/enrich/bulk/${batchId}?page=${page}&limit=${limit}`);
+  }
+
+  /** Polls until every item has completed or failed; `onProgress` sees each answer. */
+  async waitForBatch(batchId: string, options: { timeoutMs: number; pollMs: number; onProgress?: (view: BatchView) => void }): Promise<BatchView> {
+    const deadline = Date.now() + options.timeoutMs;
+    for (;;) {
+      const view = await this.batch(batchId, 1, 1);
+      options.onProgress?.(view);
+      if (view.status === 'completed') return view;
+      if (Date.now() > deadline) throw new Error(`batch ${batchId} still processing after ${options.timeoutMs} ms (${view.completed + view.failed}/${view.total} done)`);
+      await sleep(options.pollMs);
+    }
+  }
+
+  /** Every item of a batch, page by page (at most 100 per page). */
+  async batchItems(batchId: string): Promise<BatchItem[]> {
+    const items: BatchItem[] = [];
+    for (let page = 1; ; page += 1) {
+      const view = await this.batch(batchId, page, 100);
+      items.push(...view.items);
+      if (page >= view.pagination.totalPages) return items;
+    }
+  }
+}
+
+/** Waits for GET /readyz to answer 200 (PostgreSQL and Redis reachable from the API). */
+export async function waitForApi(baseUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.status === 200) return;
+      last = `HTTP ${res.status}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await sleep(100);
+  }
+  throw new Error(`the API at ${baseUrl} was not ready within ${timeoutMs} ms (${last})`);
+}
+
+/** A TCP port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
