@@ -1,6 +1,7 @@
 // `npm run bench:search`: latency of GET /companies/search over 100,000 companies of one team,
 // through HTTP to the real API app and, beside it, the same SQL (apps/api/src/search/search-sql.ts)
-// sent straight to Postgres with node-postgres. Not a test: it prints a table.
+// sent straight to Postgres with node-postgres; then what the triggers that keep the teams'
+// search rows in step add to the writes that fire them. Not a test: it prints two tables.
 //
 // Environment: DATABASE_URL (only its server part is used; default postgresql://postgres@127.0.0.1:5432),
 // REDIS_URL, BENCH_COMPANIES (100000), BENCH_RUNS (200), BENCH_KEEP=1 keeps the database.
@@ -73,6 +74,37 @@ function httpGet(agent: http.Agent, port: number, path: string, key: string): Pr
     });
     req.on('error', reject);
   });
+}
+
+// Writes that fire the triggers of migration 20261121140000_team_search, on companies the small
+// team has not enriched, each rolled back so that the data stays as seeded; timed with the
+// triggers, and with them disabled (no copy, so no copied words to index either).
+const WRITES: { name: string; sql: string; params: (smallTeam: string, domain: string) => string[] }[] = [
+  {
+    name: 'company re-enriched with a new name',
+    sql: `UPDATE companies SET name = name || ' Renamed' WHERE domain = $1`,
+    params: (_smallTeam, domain) => [domain],
+  },
+  {
+    name: 'team enriches a company',
+    sql: 'INSERT INTO team_companies (team_id, domain, enriched_at) VALUES ($1, $2, now())',
+    params: (smallTeam, domain) => [smallTeam, domain],
+  },
+];
+const TRIGGERS = [
+  ['companies', 'companies_team_search_columns'],
+  ['team_companies', 'team_companies_search_columns'],
+];
+
+async function writeTimes(client: Client, write: (typeof WRITES)[number], smallTeam: string, domains: string[], triggers: boolean) {
+  const times: number[] = [];
+  for (const domain of domains) {
+    await client.query('BEGIN');
+    if (!triggers) for (const [table, trigger] of TRIGGERS) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
+    times.push((await timed(() => client.query(write.sql, write.params(smallTeam, domain))))[0]);
+    await client.query('ROLLBACK');
+  }
+  return times.sort((a, b) => a - b);
 }
 
 async function main(): Promise<void> {
@@ -149,6 +181,22 @@ async function main(): Promise<void> {
     console.log(`\n${COMPANIES} companies, ${RUNS} runs per case after ${WARMUP} warm-up runs; times in ms\n`);
     console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`);
     for (const row of table) console.log(`| ${row.join(' | ')} |`);
+
+    // Each enriched by the big team only: one team row for the update to reach.
+    const { rows: spare } = await client.query<{ domain: string }>(
+      `SELECT domain FROM team_companies WHERE team_id = $1 AND abs(hashtext(domain)) % 200 <> 0 ORDER BY domain LIMIT $2`,
+      [big.teamId, RUNS + WARMUP],
+    );
+    const domains = spare.map((r) => r.domain);
+    const writeHead = ['write', 'p50', 'p95', 'p50 without the triggers', 'p95 without the triggers'];
+    console.log(`\nwrites, ${RUNS} runs each, rolled back; times in ms\n`);
+    console.log(`| ${writeHead.join(' | ')} |\n|${writeHead.map(() => '---').join('|')}|`);
+    for (const write of WRITES) {
+      await writeTimes(client, write, small.teamId, domains.slice(0, WARMUP), true);
+      const on = await writeTimes(client, write, small.teamId, domains.slice(WARMUP), true);
+      const off = await writeTimes(client, write, small.teamId, domains.slice(WARMUP), false);
+      console.log(`| ${[write.name, ...[on, off].flatMap((t) => [ms(percentile(t, 50)), ms(percentile(t, 95))])].join(' | ')} |`);
+    }
   } finally {
     agent.destroy();
     if (server) await new Promise((resolve) => server!.close(resolve));

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../app-context';
 import type { RateLimits } from '../limits/rate-limits';
 import { authenticate, requireAuth } from '../middleware/authenticate';
@@ -7,15 +7,25 @@ import { parseOrThrow } from '../middleware/validate';
 import { searchQueryInput } from '../schemas/search';
 import { searchCompanies } from '../search/search-companies';
 
+// Runs a reporting middleware to its end; it never fails (it logs and goes on without Redis).
+const report = (handler: RateLimits['teamStatus'], req: Request, res: Response) =>
+  new Promise<void>((resolve) => void handler(req, res, () => resolve()));
+
 // Searching does not count against rate limits (only enrichment does); it reports them.
 export function companyRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
   router.use('/companies', authenticate(ctx.db, limits));
 
-  router.get('/companies/search', limits.teamStatus, async (req, res) => {
+  router.get('/companies/search', async (req, res) => {
     const team = requireAuth(req);
-    const query = parseOrThrow(searchQueryInput, req.query, 'query');
-    res.json(await searchCompanies(ctx.db, team.teamId, query));
+    // The windows (Redis) and the search (Postgres) do not wait on each other; an invalid
+    // query still answers with the headers.
+    const [found] = await Promise.allSettled([
+      (async () => searchCompanies(ctx.db, team.teamId, parseOrThrow(searchQueryInput, req.query, 'query')))(),
+      report(limits.teamStatus, req, res),
+    ]);
+    if (found.status === 'rejected') throw found.reason;
+    res.json(found.value);
   });
 
   router.all('/companies/search', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));

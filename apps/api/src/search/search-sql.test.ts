@@ -8,7 +8,7 @@ describe('search SQL', () => {
   it('sends user text only as bind parameters', () => {
     const statements = [
       matchSql(input(allFilters), 'acme:*', 'acme:*'),
-      matchSql(input({}), 'acme:*', 'acme:*'),
+      matchSql(input({}), 'acme:*', '(acme:* | acne)'),
       listSql(input(allFilters)),
       listSql(input({})),
       correctionsSql([EVIL]),
@@ -23,8 +23,28 @@ describe('search SQL', () => {
     expect(listSql(input({ location: '100%_\\' })).values).toContain('%100\\%\\_\\\\%');
   });
 
-  it('reads companies rows only for the page when no filter needs them', () => {
-    expect(listSql(input({})).text).not.toMatch(/JOIN companies c ON c\.domain = tc\.domain/);
-    expect(listSql(input({ industry: 'software' })).text).toMatch(/JOIN companies c ON c\.domain = tc\.domain/);
+  it('matches and filters on the team’s rows, reading companies for the page only', () => {
+    const statements = [
+      matchSql(input(allFilters), 'acme:*', 'acme:*'),
+      matchSql(input({}), 'acme:*', 'acme:*'),
+      listSql(input(allFilters)),
+      listSql(input({})),
+    ];
+    for (const { text } of statements) {
+      expect(text.match(/\bcompanies\b/g)).toEqual(['companies']);
+      expect(text).toMatch(/JOIN companies c ON c\.domain = h\.domain/);
+    }
+    const filtered = matchSql(input(allFilters), 'acme:*', 'acme:*').text;
+    expect(filtered).toMatch(/FROM team_companies t\s+WHERE t\.team_id = \$\d+ AND t\.search_vector @@ /);
+    for (const filter of [/lower\(t\.industry\) = /, /t\.business_stage = /, /t\.location ILIKE /, /t\.confidence >= /]) {
+      expect(filtered).toMatch(filter);
+    }
+  });
+
+  it('tests the words as typed per row only when corrections were added', () => {
+    expect(matchSql(input({}), 'acme:*', 'acme:*').text).toMatch(/true AS typed/);
+    const corrected = matchSql(input({}), 'acmi:*', '(acmi:* | acme)');
+    expect(corrected.text).toMatch(/t\.search_vector @@ to_tsquery\('simple', \$\d+\) AS typed/);
+    expect(corrected.values).toEqual(expect.arrayContaining(['acmi:*', '(acmi:* | acme)']));
   });
 });

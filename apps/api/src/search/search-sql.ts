@@ -3,6 +3,11 @@ import { MIN_CORRECTABLE_LENGTH, prefixQuery } from './search-terms';
 
 // The SQL of GET /companies/search, in one place so that scripts/bench-search.ts times
 // exactly the statements the API sends. User text only ever travels as bind parameters.
+//
+// A search reads the calling team's rows of team_companies only: triggers copy each company's
+// search_vector, industry, business_stage, location and confidence there (migration
+// 20261121140000_team_search), and the indexes it uses start with team_id. companies is read
+// for the rows of the page alone, by primary key.
 
 export interface SearchFilters {
   industry?: string;
@@ -36,23 +41,70 @@ export interface SearchPage {
 const CLOSE_TO_BEST = 0.1;
 const MAX_CORRECTIONS = 3;
 
-const COMPANY_COLUMNS = Prisma.sql`c.domain, c.name, c.description, c.industry, c.employee_count AS "employeeCount",
-  c.location, c.business_stage AS "businessStage", c.funding_status AS "fundingStatus", c.founded_year AS "foundedYear",
-  c.logo_url AS "logoUrl", c.email, c.phone, c.social_profiles AS "socialProfiles", c.confidence, c.sources,
-  c.provenance, c.enriched_at AS "enrichedAt", c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
+// Every field of Company: a field added to the model fails to compile here until search
+// selects it, so results never silently lack it.
+const COLUMN_OF: Record<Prisma.CompanyScalarFieldEnum, string> = {
+  domain: 'domain',
+  name: 'name',
+  description: 'description',
+  industry: 'industry',
+  employeeCount: 'employee_count',
+  location: 'location',
+  businessStage: 'business_stage',
+  fundingStatus: 'funding_status',
+  foundedYear: 'founded_year',
+  logoUrl: 'logo_url',
+  email: 'email',
+  phone: 'phone',
+  socialProfiles: 'social_profiles',
+  technologies: 'technologies',
+  insights: 'insights',
+  b2bMatch: 'b2b_match',
+  confidence: 'confidence',
+  sources: 'sources',
+  provenance: 'provenance',
+  enrichedAt: 'enriched_at',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+// Constant identifiers, never user text.
+const COMPANY_COLUMNS = Prisma.raw(
+  Object.entries(COLUMN_OF)
+    .map(([field, column]) => `c.${column} AS "${field}"`)
+    .join(', '),
+);
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/** The filters on team_companies (alias t), whose copies of the company's columns they read. */
 function filterSql(filters: SearchFilters): Prisma.Sql[] {
   const parts: Prisma.Sql[] = [];
-  if (filters.industry !== undefined) parts.push(Prisma.sql`lower(c.industry) = lower(${filters.industry})`);
-  if (filters.businessStage !== undefined) parts.push(Prisma.sql`c.business_stage = ${filters.businessStage}`);
-  if (filters.location !== undefined) parts.push(Prisma.sql`c.location ILIKE ${`%${escapeLike(filters.location)}%`}`);
-  if (filters.minConfidence !== undefined) parts.push(Prisma.sql`c.confidence >= ${filters.minConfidence}`);
+  if (filters.industry !== undefined) parts.push(Prisma.sql`lower(t.industry) = lower(${filters.industry})`);
+  if (filters.businessStage !== undefined) parts.push(Prisma.sql`t.business_stage = ${filters.businessStage}`);
+  if (filters.location !== undefined) parts.push(Prisma.sql`t.location ILIKE ${`%${escapeLike(filters.location)}%`}`);
+  if (filters.minConfidence !== undefined) parts.push(Prisma.sql`t.confidence >= ${filters.minConfidence}`);
   return parts;
 }
 
 const andAll = (parts: Prisma.Sql[]) => (parts.length ? Prisma.sql` AND ${Prisma.join(parts, ' AND ')}` : Prisma.empty);
+
+/**
+ * The total, then the page's companies: `page` gives the page's domain, "listedAt" and the
+ * sort keys `keys`, ordered by `order` (over p) and limited. Past the last page the one row
+ * left is the total with no company (LEFT JOIN LATERAL).
+ */
+function withPage(total: Prisma.Sql, page: Prisma.Sql, keys: string[], order: string): Prisma.Sql {
+  // Constant identifiers, never user text.
+  const pageColumns = Prisma.raw(['"listedAt"', ...keys].map((key) => `h.${key}`).join(', '));
+  return Prisma.sql`
+    SELECT t.total, p.* FROM (${total}) t
+    LEFT JOIN LATERAL (
+      SELECT ${pageColumns}, ${COMPANY_COLUMNS}
+      FROM (${page}) h
+      JOIN companies c ON c.domain = h.domain
+    ) p ON true
+    ORDER BY ${Prisma.raw(order)}`;
+}
 
 /**
  * For each term that is no prefix of any known word (search_words: the words of names,
@@ -78,62 +130,58 @@ export function correctionsSql(terms: string[]): Prisma.Sql {
 }
 
 /**
- * Companies of the team matching every term (as typed, or as a correction), ranked: first those
+ * The team's companies matching every term (as typed, or as a correction), ranked: first those
  * matching the words as typed, then by ts_rank_cd (name and domain words weigh most, then
- * industry, location, description), then by domain so that pages never overlap. The count
- * and the page come from one scan of the matches, and the empty page past the end still
- * carries the total (LEFT JOIN LATERAL). Team membership is an EXISTS, not a join, so that
- * Postgres may start from the smaller side: the few matches of a rare word, or the few
- * companies of a small team when the word is common.
+ * industry, location, description), then by domain so that pages never overlap. The matches
+ * come from the (team_id, search_vector) index, filters read the same rows, and the count and
+ * the page come from one pass over them.
  */
 export function matchSql(input: SearchInput, typed: string, expanded: string): Prisma.Sql {
+  // Without corrections every match is a match as typed: no second test per row.
+  const isTyped = typed === expanded ? Prisma.sql`true` : Prisma.sql`t.search_vector @@ to_tsquery('simple', ${typed})`;
   return Prisma.sql`
     WITH hits AS MATERIALIZED (
-      SELECT c.domain,
-             c.search_vector @@ to_tsquery('simple', ${typed}) AS typed,
-             ts_rank_cd(c.search_vector, to_tsquery('simple', ${expanded})) AS rank
-      FROM companies c
-      WHERE c.search_vector @@ to_tsquery('simple', ${expanded})${andAll(filterSql(input.filters))}
-        AND EXISTS (SELECT 1 FROM team_companies tc WHERE tc.team_id = ${input.teamId} AND tc.domain = c.domain)
+      SELECT t.domain, t.enriched_at, ${isTyped} AS typed,
+             ts_rank_cd(t.search_vector, to_tsquery('simple', ${expanded})) AS rank
+      FROM team_companies t
+      WHERE t.team_id = ${input.teamId} AND t.search_vector @@ to_tsquery('simple', ${expanded})${andAll(filterSql(input.filters))}
     )
-    SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM hits) t
-    LEFT JOIN LATERAL (
-      SELECT h.typed, h.rank, tc.enriched_at AS "listedAt", ${COMPANY_COLUMNS}
-      FROM (SELECT * FROM hits ORDER BY typed DESC, rank DESC, domain LIMIT ${input.limit} OFFSET ${input.offset}) h
-      JOIN companies c ON c.domain = h.domain
-      JOIN team_companies tc ON tc.team_id = ${input.teamId} AND tc.domain = h.domain
-    ) p ON true
-    ORDER BY p.typed DESC, p.rank DESC, p.domain`;
+    ${withPage(
+      Prisma.sql`SELECT count(*)::int AS total FROM hits`,
+      Prisma.sql`SELECT domain, enriched_at AS "listedAt", typed, rank FROM hits
+        ORDER BY typed DESC, rank DESC, domain LIMIT ${input.limit} OFFSET ${input.offset}`,
+      ['typed', 'rank'],
+      'p.typed DESC, p.rank DESC, p.domain',
+    )}`;
 }
 
 /**
- * The team's companies, most recently enriched first. Unfiltered: a walk of the (team_id,
- * enriched_at DESC, domain) index, reading companies rows for the page only. Filtered: the
- * matching companies once (industry and location have indexes), then counted and paged.
+ * The team's companies, most recently enriched first. Unfiltered: a count and a walk of the
+ * (team_id, enriched_at DESC, domain) index, both without reading a row. Filtered: the
+ * team's rows that pass (industry and location have team-first indexes), counted and paged.
  */
 export function listSql(input: SearchInput): Prisma.Sql {
   const filters = filterSql(input.filters);
   const page = Prisma.sql`ORDER BY enriched_at DESC, domain LIMIT ${input.limit} OFFSET ${input.offset}`;
-  const pageOfCompanies = (hits: Prisma.Sql) => Prisma.sql`
-    LEFT JOIN LATERAL (
-      SELECT h.enriched_at AS "listedAt", ${COMPANY_COLUMNS}
-      FROM (${hits}) h
-      JOIN companies c ON c.domain = h.domain
-    ) p ON true
-    ORDER BY p."listedAt" DESC, p.domain`;
+  const order = 'p."listedAt" DESC, p.domain';
   if (filters.length === 0) {
-    return Prisma.sql`
-      SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM team_companies WHERE team_id = ${input.teamId}) t
-      ${pageOfCompanies(Prisma.sql`SELECT domain, enriched_at FROM team_companies WHERE team_id = ${input.teamId} ${page}`)}`;
+    return withPage(
+      Prisma.sql`SELECT count(*)::int AS total FROM team_companies WHERE team_id = ${input.teamId}`,
+      Prisma.sql`SELECT domain, enriched_at AS "listedAt" FROM team_companies WHERE team_id = ${input.teamId} ${page}`,
+      [],
+      order,
+    );
   }
   return Prisma.sql`
     WITH hits AS MATERIALIZED (
-      SELECT tc.domain, tc.enriched_at
-      FROM team_companies tc JOIN companies c ON c.domain = tc.domain
-      WHERE tc.team_id = ${input.teamId}${andAll(filters)}
+      SELECT t.domain, t.enriched_at FROM team_companies t WHERE t.team_id = ${input.teamId}${andAll(filters)}
     )
-    SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM hits) t
-    ${pageOfCompanies(Prisma.sql`SELECT * FROM hits ${page}`)}`;
+    ${withPage(
+      Prisma.sql`SELECT count(*)::int AS total FROM hits`,
+      Prisma.sql`SELECT domain, enriched_at AS "listedAt" FROM hits ${page}`,
+      [],
+      order,
+    )}`;
 }
 
 /**
