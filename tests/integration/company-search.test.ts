@@ -1,19 +1,14 @@
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { revokeApiKey } from '@enrich/api-keys';
 import { KEY_CACHE_MS } from '@enrich/api/src/middleware/authenticate';
-import { type RunSql, runSearch } from '@enrich/api/src/search/search-sql';
-import { dropDatabase, ensureDatabase, MIGRATIONS_DIR, migrate, type Prisma } from '@enrich/db';
-import { Client } from 'pg';
+import type { Prisma } from '@enrich/db';
 import request from 'supertest';
 import { strictError, strictSearchResponse } from '../support/contract-schemas';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 // GET /companies/search against a real Postgres: ranking, prefixes, typos, filters, paging,
-// validation, team isolation, and the triggers that keep each team's search rows in step.
-// Companies and team links are written directly (what the finalize step writes when a team's
-// job completes), so the data is exact and quick to make.
+// validation and team isolation (the triggers behind it: team-search-sync.test.ts). Companies
+// and team links are written directly (what the finalize step writes when a team's job
+// completes), so the data is exact and quick to make.
 
 let stack: TestStack;
 let keyA: string;
@@ -262,140 +257,6 @@ describe('matching and ranking', () => {
       const res = await search({ ...query, limit: '100' });
       expect(domains(res)).toEqual(expected);
       expect(res.body.pagination).toEqual({ page: 1, limit: 100, total: A_TOTAL, totalPages: 1 });
-    }
-  });
-});
-
-// Search reads the team's copy of each company's searched columns in team_companies, which
-// triggers keep (migration 20261121140000_team_search); the pipeline only ever writes companies
-// and (team, domain, enriched_at).
-describe('the team’s copy of its companies', () => {
-  const db = () => stack.database.db;
-
-  it('follows a company re-enriched with a new name, for every team that has it', async () => {
-    const domain = 'renamed.dev';
-    try {
-      await db().company.create({ data: { domain, name: 'Oldname Robotics' } });
-      await db().teamCompany.createMany({
-        data: [
-          { teamId: teamA, domain, enrichedAt: at(-200) },
-          { teamId: teamB, domain, enrichedAt: at(-200) },
-        ],
-      });
-      expect(domains(await search({ q: 'oldname' }))).toEqual([domain]);
-      // What the finalize step does when a later run finds a new name.
-      await db().company.upsert({ where: { domain }, create: { domain }, update: { name: 'Newname Robotics' } });
-      for (const key of [keyA, keyB]) {
-        expect(domains(await search({ q: 'newname' }, key))).toEqual([domain]);
-        expect(domains(await search({ q: 'oldname' }, key))).toEqual([]);
-        expect(domains(await search({ q: 'newnme robotics' }, key))).toEqual([domain]);
-      }
-    } finally {
-      await db().company.deleteMany({ where: { domain } });
-    }
-  });
-
-  it('filters on the company’s current industry, stage, location and confidence', async () => {
-    const domain = 'shifter.io';
-    const filters = { industry: 'energy', businessStage: 'public', location: 'oslo', minConfidence: '95' };
-    try {
-      await db().company.create({
-        data: { domain, name: 'Shifter', industry: 'Retail', location: 'Paris, France', businessStage: 'startup', confidence: 30 },
-      });
-      await db().teamCompany.create({ data: { teamId: teamA, domain, enrichedAt: at(-300) } });
-      expect(domains(await search({ industry: 'retail' }))).toEqual([domain]);
-      expect(domains(await search(filters))).toEqual([]);
-
-      await db().company.update({
-        where: { domain },
-        data: { industry: 'Energy', location: 'Oslo, Norway', businessStage: 'public', confidence: 95 },
-      });
-      expect(domains(await search({ industry: 'retail' }))).toEqual([]);
-      expect(domains(await search(filters))).toEqual([domain]);
-      expect(domains(await search({ q: 'shifter oslo', ...filters }))).toEqual([domain]);
-      expect(domains(await search({ q: 'shifter paris' }))).toEqual([]);
-    } finally {
-      await db().company.deleteMany({ where: { domain } });
-    }
-  });
-
-  it('keeps the company’s values when a team enriches it again, and whatever else a writer sends', async () => {
-    const domain = 'steady.dev';
-    try {
-      await db().company.create({ data: { domain, name: 'Steady Labs', industry: 'Software' } });
-      await db().teamCompany.create({ data: { teamId: teamA, domain, enrichedAt: at(-400) } });
-      // As a duplicate submission answered from the stored record does it (apps/api/src/jobs/shared-runs.ts).
-      await db().$executeRaw`
-        INSERT INTO team_companies (team_id, domain, enriched_at) VALUES (${teamA}, ${domain}, ${at(400)}::timestamp)
-        ON CONFLICT (team_id, domain) DO UPDATE SET enriched_at = EXCLUDED.enriched_at`;
-      expect(domains(await search({ limit: '1' }))).toEqual([domain]);
-      await db().$executeRaw`
-        UPDATE team_companies SET search_vector = to_tsvector('simple', 'forged'), industry = 'Forged'
-        WHERE team_id = ${teamA} AND domain = ${domain}`;
-      expect(domains(await search({ q: 'forged' }))).toEqual([]);
-      expect(domains(await search({ industry: 'forged' }))).toEqual([]);
-      expect(domains(await search({ q: 'steady', industry: 'software' }))).toEqual([domain]);
-    } finally {
-      await db().company.deleteMany({ where: { domain } });
-    }
-  });
-
-  it('copies a company re-enriched by another transaction while a team row for it is written', async () => {
-    const domain = 'racing.dev';
-    const enricher = new Client({ connectionString: stack.database.url });
-    const other = new Client({ connectionString: stack.database.url });
-    try {
-      await db().company.create({ data: { domain, name: 'Before Robotics' } });
-      await db().teamCompany.create({ data: { teamId: teamA, domain, enrichedAt: at(-500) } });
-      await Promise.all([enricher.connect(), other.connect()]);
-      await enricher.query('BEGIN');
-      await enricher.query(`UPDATE companies SET name = 'After Robotics' WHERE domain = $1`, [domain]);
-      // Team B gets the company while the new name is not committed yet.
-      const inserting = other.query(`INSERT INTO team_companies (team_id, domain, enriched_at) VALUES ($1, $2, now())`, [teamB, domain]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await enricher.query('COMMIT');
-      await inserting;
-      for (const key of [keyA, keyB]) {
-        expect(domains(await search({ q: 'after robotics' }, key))).toEqual([domain]);
-        expect(domains(await search({ q: 'before robotics' }, key))).toEqual([]);
-      }
-    } finally {
-      await Promise.all([enricher.end(), other.end()]);
-      await db().company.deleteMany({ where: { domain } });
-    }
-  });
-
-  it('is filled by the migration for rows written before it', async () => {
-    const url = `${stack.database.url}_backfill`;
-    const before = await mkdtemp(path.join(tmpdir(), 'migrations-'));
-    const client = new Client({ connectionString: url });
-    try {
-      const names = (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
-      for (const name of names.filter((n) => n < '20261121140000_team_search')) {
-        await cp(path.join(MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
-      }
-      await ensureDatabase(url);
-      await migrate(url, before);
-      await client.connect();
-      await client.query(`INSERT INTO teams (id, name) VALUES ('team_old', 'old')`);
-      await client.query(`INSERT INTO companies (domain, name, industry, location, business_stage, confidence)
-        VALUES ('early.com', 'Early Bird', 'Aerospace', 'Lyon, France', 'growth', 77)`);
-      await client.query(`INSERT INTO team_companies (team_id, domain, enriched_at) VALUES ('team_old', 'early.com', now())`);
-
-      expect(await migrate(url)).toContain('20261121140000_team_search');
-      const copied = await client.query(`SELECT t.search_vector = c.search_vector AS same_vector, t.industry, t.business_stage,
-        t.location, t.confidence FROM team_companies t JOIN companies c USING (domain)`);
-      expect(copied.rows).toEqual([
-        { same_vector: true, industry: 'Aerospace', business_stage: 'growth', location: 'Lyon, France', confidence: 77 },
-      ]);
-      const direct: RunSql = async (sql) => (await client.query(sql.text, sql.values)).rows;
-      const input = { teamId: 'team_old', terms: ['early'], filters: { industry: 'aerospace' }, limit: 20, offset: 0 };
-      const found = await runSearch(direct, input);
-      expect(found.rows.map((row) => row.domain)).toEqual(['early.com']);
-    } finally {
-      await client.end().catch(() => undefined);
-      await dropDatabase(url);
-      await rm(before, { recursive: true, force: true });
     }
   });
 });

@@ -41,10 +41,15 @@ describe('search SQL', () => {
     }
   });
 
-  it('tests the words as typed per row only when corrections were added', () => {
-    expect(matchSql(input({}), 'acme:*', 'acme:*').text).toMatch(/true AS typed/);
+  it('tests and sorts on the words as typed only when corrections were added', () => {
+    const plain = matchSql(input({}), 'acme:*', 'acme:*').text;
+    expect(plain).toMatch(/true AS typed/);
+    expect(plain).toMatch(/ORDER BY rank DESC, domain LIMIT/);
+    expect(plain).not.toMatch(/typed DESC/);
     const corrected = matchSql(input({}), 'acmi:*', '(acmi:* | acme)');
     expect(corrected.text).toMatch(/t\.search_vector @@ to_tsquery\('simple', \$\d+\) AS typed/);
+    expect(corrected.text).toMatch(/ORDER BY typed DESC, rank DESC, domain LIMIT/);
+    expect(corrected.text).toMatch(/ORDER BY p\.typed DESC, p\.rank DESC, p\.domain/);
     expect(corrected.values).toEqual(expect.arrayContaining(['acmi:*', '(acmi:* | acme)']));
   });
 });

@@ -137,8 +137,12 @@ export function correctionsSql(terms: string[]): Prisma.Sql {
  * the page come from one pass over them.
  */
 export function matchSql(input: SearchInput, typed: string, expanded: string): Prisma.Sql {
-  // Without corrections every match is a match as typed: no second test per row.
-  const isTyped = typed === expanded ? Prisma.sql`true` : Prisma.sql`t.search_vector @@ to_tsquery('simple', ${typed})`;
+  // Without corrections every match is a match as typed: no test per row, and no sort key that
+  // only ever ties (on a quarter of 100,000 companies, sorting on it cost a third of the sort).
+  const corrected = typed !== expanded;
+  const isTyped = corrected ? Prisma.sql`t.search_vector @@ to_tsquery('simple', ${typed})` : Prisma.sql`true`;
+  const keys = corrected ? ['typed', 'rank'] : ['rank'];
+  const order = (alias: string) => [...keys.map((key) => `${alias}${key} DESC`), `${alias}domain`].join(', ');
   return Prisma.sql`
     WITH hits AS MATERIALIZED (
       SELECT t.domain, t.enriched_at, ${isTyped} AS typed,
@@ -149,9 +153,9 @@ export function matchSql(input: SearchInput, typed: string, expanded: string): P
     ${withPage(
       Prisma.sql`SELECT count(*)::int AS total FROM hits`,
       Prisma.sql`SELECT domain, enriched_at AS "listedAt", typed, rank FROM hits
-        ORDER BY typed DESC, rank DESC, domain LIMIT ${input.limit} OFFSET ${input.offset}`,
-      ['typed', 'rank'],
-      'p.typed DESC, p.rank DESC, p.domain',
+        ORDER BY ${Prisma.raw(order(''))} LIMIT ${input.limit} OFFSET ${input.offset}`,
+      keys,
+      order('p.'),
     )}`;
 }
 
