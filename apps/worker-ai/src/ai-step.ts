@@ -2,7 +2,7 @@ import type { AiSource, AiSourceData } from '@enrich/ai';
 import type { Db } from '@enrich/db';
 import { AppError, decodeQueuedError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
-import { hasSourceResult, loadSourceResults, reuseLeaderResults, saveSourceResult } from '@enrich/pipeline';
+import { loadSourceResults, reuseLeaderResults, saveSourceResult } from '@enrich/pipeline';
 import type { JobPayload } from '@enrich/queue';
 
 export interface AiStepDeps {
@@ -34,9 +34,8 @@ export async function aiStep(deps: AiStepDeps, payload: JobPayload<'ai'>, contro
   if (shared.kind === 'reused') return `reused the run of job ${shared.leaderJobId}`;
   const job = await db.enrichmentJob.findUnique({ where: { id: payload.jobId }, select: { status: true } });
   if (job?.status !== 'processing') return 'job no longer processing';
-  if (await hasSourceResult(db, payload.jobId, 'ai')) return 'ai already done';
-
-  const { website } = await loadSourceResults(db, payload.jobId);
+  const { website, ai: stored } = await loadSourceResults(db, payload.jobId);
+  if (stored) return 'ai already done';
   if (!website) {
     // The scrape step gave up for good: pass its error on, so finalize ends the job with it.
     const [reason] = await control.childFailures();

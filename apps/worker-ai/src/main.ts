@@ -1,5 +1,6 @@
 import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
+import { closeOnSignals } from '@enrich/pipeline';
 import { aiWorkerEnv } from './worker-config';
 import { startAiWorker } from './workers';
 
@@ -10,15 +11,7 @@ async function main(): Promise<void> {
   if (worker.ai.enabled) logger.info('worker-ai ready', { model: worker.ai.model, concurrency: config.AI_STEP_CONCURRENCY });
   else logger.info('worker-ai ready; ANTHROPIC_API_KEY is not set, so the AI source is off and jobs pass through without it');
 
-  const shutdown = (signal: string) => {
-    logger.info('worker-ai shutting down', { signal });
-    worker.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  closeOnSignals('worker-ai', worker, logger);
 }
 
 main().catch((error: unknown) => {

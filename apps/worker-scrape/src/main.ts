@@ -1,5 +1,6 @@
 import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
+import { closeOnSignals } from '@enrich/pipeline';
 import { workerEnv } from './worker-config';
 import { startWorkers } from './workers';
 
@@ -9,16 +10,7 @@ async function main(): Promise<void> {
   const workers = await startWorkers(config, logger);
   logger.info('worker-scrape ready', { concurrency: config.SCRAPE_CONCURRENCY });
 
-  // Finish the jobs in hand, then exit; unfinished ones are picked up by another replica.
-  const shutdown = (signal: string) => {
-    logger.info('worker-scrape shutting down', { signal });
-    workers.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  closeOnSignals('worker-scrape', workers, logger);
 }
 
 main().catch((error: unknown) => {

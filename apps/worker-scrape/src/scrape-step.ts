@@ -1,7 +1,7 @@
 import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
-import { hasSourceResult, markJobStarted, reuseLeaderResults, saveSourceResult } from '@enrich/pipeline';
+import { loadSourceResults, markJobStarted, reuseLeaderResults, saveSourceResult } from '@enrich/pipeline';
 import type { JobPayload } from '@enrich/queue';
 import {
   FetchError,
@@ -45,19 +45,19 @@ export async function scrapeStep(deps: ScrapeStepDeps, payload: JobPayload<'scra
   if (!(await markJobStarted(db, payload.jobId))) return 'job no longer processing';
   if (shared.kind === 'reused') return `reused the run of job ${shared.leaderJobId}`;
 
-  let website: WebsiteSourceData | undefined;
-  if (!(await hasSourceResult(db, payload.jobId, 'website'))) {
+  // What an earlier attempt of this step already stored is kept, not fetched again.
+  const stored = await loadSourceResults(db, payload.jobId);
+  let website = stored.website;
+  if (!website) {
     website = await scrapeWebsite(deps, payload, control.isLastAttempt);
     await saveSourceResult(db, payload.jobId, 'website', website);
   }
-  if (!(await hasSourceResult(db, payload.jobId, 'linkedin'))) {
-    website ??= (await db.sourceResult.findUnique({ where: { jobId_source: { jobId: payload.jobId, source: 'website' } } }))
-      ?.data as unknown as WebsiteSourceData;
+  if (!stored.linkedin) {
     const linkedin = await linkedInSource(deps, payload.domain, website);
     if (linkedin.status !== 'ok') logger.debug('linkedin source unavailable', { jobId: payload.jobId, reason: linkedin.reason });
     await saveSourceResult(db, payload.jobId, 'linkedin', linkedin);
   }
-  return website?.status ?? 'scraped';
+  return website.status;
 }
 
 async function scrapeWebsite(deps: ScrapeStepDeps, payload: JobPayload<'scrape'>, isLastAttempt: boolean): Promise<WebsiteSourceData> {
@@ -73,12 +73,12 @@ async function scrapeWebsite(deps: ScrapeStepDeps, payload: JobPayload<'scrape'>
   }
 }
 
-function linkedInSource(deps: ScrapeStepDeps, domain: string, website: WebsiteSourceData | undefined): Promise<LinkedInSourceData> {
+function linkedInSource(deps: ScrapeStepDeps, domain: string, website: WebsiteSourceData): Promise<LinkedInSourceData> {
   const unavailable = (message: string): Promise<LinkedInSourceData> =>
     Promise.resolve({ status: 'unavailable', reason: 'no_page', message, fetchedAt: new Date().toISOString(), tried: [] });
   if (!deps.linkedin) return unavailable('the LinkedIn source is switched off');
   // Without the company's own site there is nothing to find or check a LinkedIn page against.
-  if (website?.status !== 'ok') return unavailable('the website could not be read');
+  if (website.status !== 'ok') return unavailable('the website could not be read');
   return fetchLinkedInCompany(
     { domain, name: website.facts.name?.value ?? null, linkedinUrl: website.facts.socialProfiles.linkedin?.value ?? null },
     deps.linkedin,

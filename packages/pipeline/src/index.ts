@@ -9,3 +9,4 @@ export * from './reconciler';
 export * from './source-results';
 export * from './shared-run';
 export * from './heartbeat';
+export * from './close-on-signals';

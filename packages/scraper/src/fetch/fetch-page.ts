@@ -134,13 +134,26 @@ export function requestFor(target: URL, ctx: HopContext): { transport: typeof ht
   };
 }
 
-/** Sends one GET and resolves with the response head; the body is left unread. */
-function sendRequest(target: URL, ctx: HopContext): Promise<IncomingMessage> {
-  const { transport, options } = requestFor(target, ctx);
+/**
+ * Sends one request and resolves with the response head; the body is left unread. `options`
+ * defaults to a plain GET from requestFor; fetchResource passes its own method and headers.
+ */
+export function sendRequest(
+  target: URL,
+  ctx: HopContext,
+  request: { transport: typeof http | typeof https; options: RequestOptions; body?: Buffer } = requestFor(target, ctx),
+): Promise<IncomingMessage> {
+  const { transport, options, body } = request;
   const { signal } = ctx;
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const req = transport.request(options);
+    let req: http.ClientRequest;
+    try {
+      req = transport.request(options);
+    } catch (err) {
+      // Invalid header characters (forwarded from a page) throw synchronously.
+      return reject(new FetchError('invalid_url', `Bad request: ${(err as Error).message}`, { url: target.href, cause: err }));
+    }
     const onAbort = (): void => {
       req.destroy();
       reject(signal.reason);
@@ -156,7 +169,7 @@ function sendRequest(target: URL, ctx: HopContext): Promise<IncomingMessage> {
       signal.removeEventListener('abort', onAbort);
       reject(signal.aborted ? signal.reason : toFetchError(err, target.href));
     });
-    req.end();
+    req.end(body);
   });
 }
 

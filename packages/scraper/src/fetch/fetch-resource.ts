@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { createGuardedLookup } from './address-guard';
 import { FetchError } from './fetch-error';
-import { type FetchPageOptions, type HopContext, parseTarget, requestFor, toFetchError } from './fetch-page';
+import { type FetchPageOptions, type HopContext, parseTarget, requestFor, sendRequest } from './fetch-page';
 import { readBody } from './read-body';
 
 export type ResourceMethod = 'GET' | 'HEAD' | 'POST';
@@ -58,32 +58,7 @@ function send(target: URL, hop: Hop, ctx: HopContext): Promise<IncomingMessage> 
   const { Accept: defaultAccept, ...fixed } = options.headers as Record<string, string>;
   const headers: Record<string, string> = { accept: defaultAccept ?? '*/*', ...hop.headers, ...fixed };
   if (hop.body) headers['content-length'] = String(hop.body.length);
-  const { signal } = ctx;
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    let req: ReturnType<typeof transport.request>;
-    try {
-      req = transport.request({ ...options, method: hop.method, headers });
-    } catch (err) {
-      // Invalid header characters from the page throw synchronously.
-      return reject(new FetchError('invalid_url', `Bad request: ${(err as Error).message}`, { url: target.href, cause: err }));
-    }
-    const onAbort = (): void => {
-      req.destroy();
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    req.on('response', (res) => {
-      signal.removeEventListener('abort', onAbort);
-      res.on('error', () => undefined);
-      resolve(res);
-    });
-    req.on('error', (err) => {
-      signal.removeEventListener('abort', onAbort);
-      reject(signal.aborted ? signal.reason : toFetchError(err, target.href));
-    });
-    req.end(hop.body);
-  });
+  return sendRequest(target, ctx, { transport, options: { ...options, method: hop.method, headers }, body: hop.body });
 }
 
 /** Browser rules for the next hop: 303 (and 301/302 after POST) turn into a bodiless GET. */
