@@ -71,21 +71,20 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `bench-pipeline-${process.pid}`;
 const LOG_FILE = path.join(os.tmpdir(), 'company-enrichment-bench-pipeline.log');
 
-// A valid record_company_profile answer (packages/ai/src/insights-schema.ts).
+// A valid record_company_profile answer (packages/ai/src/answer-schema.ts).
 const ANSWER = {
   industry: 'Computer Software',
   businessStage: 'growth',
   fundingStatus: 'Series A',
-  employeeRange: '51-200',
+  employeeCount: '51-200',
   description: 'Builds operations software for mid-sized companies in manufacturing, retail and logistics.',
   insights: {
     offering: 'Operations planning and measurement software.',
     targetMarket: { customerType: 'b2b', industries: ['Manufacturing', 'Retail', 'Logistics'], companySizes: ['mid-market'] },
     keyProducts: ['Operations platform'],
     notableCustomers: [],
-    b2bMatchScore: 82,
-    b2bMatchReasons: ['Sells software to mid-sized businesses.'],
   },
+  b2bMatch: { score: 82, reasons: ['Sells software to mid-sized businesses.'] },
 };
 
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

@@ -9,18 +9,17 @@ const VALID = {
   industry: 'Computer Software',
   businessStage: 'growth',
   fundingStatus: 'Series B',
-  employeeRange: '51-200',
+  employeeCount: '51-200',
   description: 'Acme builds invoicing software for mid-sized logistics companies.',
   insights: {
     offering: 'Invoicing and payment reconciliation software.',
     targetMarket: { customerType: 'b2b', industries: ['Logistics'], companySizes: ['mid-market'] },
     keyProducts: ['Acme Invoice'],
     notableCustomers: ['Globex'],
-    b2bMatchScore: 86,
-    b2bMatchReasons: ['Sells software to logistics businesses.'],
   },
+  b2bMatch: { score: 86, reasons: ['Sells software to logistics businesses.'] },
 };
-const INVALID = { ...VALID, businessStage: 'seed-stage', employeeRange: 'about 120' };
+const INVALID = { ...VALID, businessStage: 'seed-stage', employeeCount: 'about 120' };
 
 const INPUT: ExtractInput = {
   domain: 'acme.test',
@@ -67,7 +66,7 @@ describe('AI insights source', () => {
 
     expect(outcome).toEqual({
       ok: true,
-      insights: VALID,
+      answer: VALID,
       usage: { inputTokens: 1234, outputTokens: 321 },
       model: 'claude-haiku-5-5',
       attempts: 1,
@@ -94,7 +93,7 @@ describe('AI insights source', () => {
     fake.reply(tool(INVALID, { input_tokens: 1000, output_tokens: 200 }), tool(VALID, { input_tokens: 1500, output_tokens: 250 }));
     const outcome = await enabledSource().extract(INPUT);
 
-    expect(outcome).toMatchObject({ ok: true, insights: VALID, usage: { inputTokens: 2500, outputTokens: 450 }, attempts: 2 });
+    expect(outcome).toMatchObject({ ok: true, answer: VALID, usage: { inputTokens: 2500, outputTokens: 450 }, attempts: 2 });
     expect(fake.requests).toHaveLength(2);
     const [first, retry] = fake.requests.map((r) => r.body);
     const [original, assistant, feedback] = retry.messages;
@@ -108,19 +107,19 @@ describe('AI insights source', () => {
         type: 'tool_result',
         tool_use_id: toolUse.id,
         is_error: true,
-        content: expect.stringMatching(/businessStage[\s\S]*employeeRange/),
+        content: expect.stringMatching(/businessStage[\s\S]*employeeCount/),
       }),
     ]);
     expect(retry.tool_choice).toEqual(first.tool_choice);
   });
 
   it('drops an answer that is invalid twice, never returning it as data', async () => {
-    fake.reply(tool(INVALID), tool({ ...VALID, insights: { ...VALID.insights, b2bMatchScore: 250 } }));
+    fake.reply(tool(INVALID), tool({ ...VALID, b2bMatch: { ...VALID.b2bMatch, score: 250 } }));
     const outcome = await enabledSource().extract(INPUT);
 
     expect(outcome).toMatchObject({ ok: false, reason: 'invalid_answer', usage: { inputTokens: 2000, outputTokens: 400 }, attempts: 2 });
-    expect(outcome).not.toHaveProperty('insights');
-    expect(!outcome.ok && outcome.message).toMatch(/b2bMatchScore/);
+    expect(outcome).not.toHaveProperty('answer');
+    expect(!outcome.ok && outcome.message).toMatch(/b2bMatch/);
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -129,7 +128,7 @@ describe('AI insights source', () => {
     const outcome = await enabledSource().extract(INPUT);
 
     expect(outcome).toMatchObject({ ok: false, reason: 'refusal', usage: { inputTokens: 2000, outputTokens: 400 }, attempts: 2 });
-    expect(outcome).not.toHaveProperty('insights');
+    expect(outcome).not.toHaveProperty('answer');
     const retry = fake.requests[1]!.body;
     // No refused assistant turn is carried over; the original request comes back with a note.
     expect(retry.messages).toHaveLength(1);

@@ -17,16 +17,15 @@ const AI_ANSWER = {
   industry: 'Marketing Technology',
   businessStage: 'growth',
   fundingStatus: 'Series A',
-  employeeRange: '51-200',
+  employeeCount: '51-200',
   description: 'Audiense is an audience intelligence platform for marketers.',
   insights: {
     offering: 'Audience segmentation and insights software.',
     targetMarket: { customerType: 'b2b', industries: ['Advertising', 'Media'], companySizes: ['mid-market', 'enterprise'] },
     keyProducts: ['Audiense Insights', 'Audiense Connect'],
     notableCustomers: ['Havas'],
-    b2bMatchScore: 88,
-    b2bMatchReasons: ['Sells software to marketing teams and agencies.'],
   },
+  b2bMatch: { score: 88, reasons: ['Sells software to marketing teams and agencies.'] },
 };
 const aiReply = (latencyMs = 0): FakeReply => ({ kind: 'tool', input: AI_ANSWER, usage: { input_tokens: 1200, output_tokens: 300 }, latencyMs });
 
@@ -162,7 +161,7 @@ describe('all three sources', () => {
       keyProducts: AI_ANSWER.insights.keyProducts,
       notableCustomers: AI_ANSWER.insights.notableCustomers,
     });
-    expect(data.b2bMatch).toEqual({ score: 88, reasons: AI_ANSWER.insights.b2bMatchReasons });
+    expect(data.b2bMatch).toEqual(AI_ANSWER.b2bMatch);
 
     // Provenance of every non-null value.
     const fs = data.fieldSources;

@@ -1,5 +1,5 @@
 import { batchItemSchema, batchStatusSchema, bulkAcceptedSchema } from '@enrich/api/src/schemas/bulk';
-import { companyRecordSchema } from '@enrich/api/src/schemas/company-record';
+import { companyRecordSchema } from '@enrich/record';
 import {
   enrichAcceptedSchema,
   jobCompletedSchema,

@@ -73,7 +73,7 @@ export async function aiStep(deps: AiStepDeps, payload: JobPayload<'ai'>, contro
       ai_output_tokens = ai_output_tokens + ${outcome.usage.outputTokens}
     WHERE id = ${payload.jobId}::uuid`;
   if (outcome.ok) {
-    await save({ status: 'ok', model: outcome.model, fetchedAt: now(), insights: outcome.insights, usage: outcome.usage, attempts: outcome.attempts });
+    await save({ status: 'ok', model: outcome.model, fetchedAt: now(), answer: outcome.answer, usage: outcome.usage, attempts: outcome.attempts });
     return 'ai insights';
   }
   deps.logger.info('ai answer dropped', { jobId: payload.jobId, reason: outcome.reason, message: outcome.message });

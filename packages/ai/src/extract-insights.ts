@@ -11,7 +11,7 @@ import { AppError } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
 import { z } from 'zod';
 import { type CallPolicy, sendMessage } from './anthropic-call';
-import { type AiInsights, aiInsightsSchema } from './insights-schema';
+import { type AiAnswer, aiAnswerSchema } from './answer-schema';
 import { buildUserPrompt, insightsTool, invalidAnswerFeedback, noToolCallNote, SYSTEM_PROMPT, TOOL_NAME } from './prompt';
 import { fitPagesToBudget, type PageText } from './token-budget';
 
@@ -29,7 +29,7 @@ export interface AiUsage {
 export type AiDropReason = 'invalid_answer' | 'refusal' | 'no_tool_call' | 'no_content';
 
 export type AiExtractOutcome =
-  | { ok: true; insights: AiInsights; usage: AiUsage; model: string; attempts: number }
+  | { ok: true; answer: AiAnswer; usage: AiUsage; model: string; attempts: number }
   | { ok: false; reason: AiDropReason; message: string; usage: AiUsage; model: string; attempts: number };
 
 export interface ExtractSettings {
@@ -44,7 +44,7 @@ export interface ExtractSettings {
 const MAX_ATTEMPTS = 2;
 
 type Verdict =
-  | { ok: true; insights: AiInsights }
+  | { ok: true; answer: AiAnswer }
   | { ok: false; reason: Exclude<AiDropReason, 'no_content'>; message: string; retryTurns: MessageParam[] };
 
 // Response blocks sent back as the assistant turn of the retry, in their request shape.
@@ -73,8 +73,8 @@ function judge(message: Message, firstTurn: MessageParam & { content: string }):
     const text = `no ${TOOL_NAME} call (stop_reason ${message.stop_reason})`;
     return { ok: false, reason: 'no_tool_call', message: text, retryTurns: resetTurns() };
   }
-  const parsed = answer.name === TOOL_NAME ? aiInsightsSchema.safeParse(answer.input) : undefined;
-  if (parsed?.success) return { ok: true, insights: parsed.data };
+  const parsed = answer.name === TOOL_NAME ? aiAnswerSchema.safeParse(answer.input) : undefined;
+  if (parsed?.success) return { ok: true, answer: parsed.data };
 
   const problem = parsed ? z.prettifyError(parsed.error) : `called unknown tool "${answer.name}"`;
   // Every tool_use must be answered by a tool_result in the next user turn.
@@ -146,7 +146,7 @@ export async function extractInsights(
     model = message.model;
 
     verdict = judge(message, firstTurn);
-    if (verdict.ok) return { ok: true, insights: verdict.insights, usage, model, attempts: attempt };
+    if (verdict.ok) return { ok: true, answer: verdict.answer, usage, model, attempts: attempt };
     logger?.warn('ai answer rejected', { domain: input.domain, attempt, reason: verdict.reason, problem: verdict.message });
     turns = verdict.retryTurns;
   }

@@ -1,4 +1,4 @@
-import { insightsJsonSchema, type ToolInputSchema } from './insights-schema';
+import { answerJsonSchema, type ToolInputSchema } from './answer-schema';
 import type { FittedPage } from './token-budget';
 
 // Everything the model reads, in one place, so a prompt change is one reviewable diff.
@@ -17,7 +17,7 @@ export function insightsTool(): InsightsTool {
     description:
       'Records the profile of one company, drawn only from the text of its website. Call it exactly once, ' +
       'with null (or an empty array) for anything the text does not support.',
-    input_schema: insightsJsonSchema(),
+    input_schema: answerJsonSchema(),
   };
 }
 
@@ -31,7 +31,7 @@ export const SYSTEM_PROMPT = [
   'Rules:',
   '- Base every field on what the text states or clearly implies. When it gives no basis for a field, use null ' +
     '(or an empty array). Do not guess.',
-  '- employeeRange only when the text states a headcount or team size; never infer it from the company\'s fame or style.',
+  '- employeeCount only when the text states a headcount or team size; never infer it from the company\'s fame or style.',
   '- fundingStatus only when the text names a round, investors backing a round, bootstrapping, or a stock listing.',
   '- Write the description as one neutral paragraph in English, third person, without marketing superlatives.',
   `- Answer only by calling the ${TOOL_NAME} tool, once.`,

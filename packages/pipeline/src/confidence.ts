@@ -1,4 +1,4 @@
-import type { CompanyDraft, Provenance, ScalarField } from './company-draft';
+import type { CompanyDraft, FieldSource, ScalarField } from '@enrich/record';
 import { candidateQuality } from './merge-sources';
 
 // Weight of each contract field in the score; they sum to 100 (docs/confidence.md). Extra
@@ -22,7 +22,7 @@ export const DISAGREEMENT_FACTOR = 0.8;
 export const INFERRED_QUALITY = 0.5;
 
 /** 0-1: how far one chosen value is trusted, from how it was got and whether sources agree. */
-export function valueQuality(field: ScalarField | 'social', provenance: Provenance): number {
+export function valueQuality(field: ScalarField | 'social', provenance: FieldSource): number {
   let quality = provenance.inferred ? INFERRED_QUALITY : candidateQuality(field, provenance);
   if (provenance.agreedBy.length > 0) quality += (1 - quality) * AGREEMENT_GAIN;
   else if (provenance.disagreedBy.length > 0) quality *= DISAGREEMENT_FACTOR;
@@ -33,11 +33,11 @@ export function valueQuality(field: ScalarField | 'social', provenance: Provenan
 export function scoreConfidence(draft: CompanyDraft): number {
   let score = 0;
   for (const [field, weight] of Object.entries(FIELD_WEIGHTS) as [ScalarField, number][]) {
-    const provenance = draft.provenance[field];
-    if (draft.values[field] !== null && provenance) score += weight * valueQuality(field, provenance);
+    const provenance = draft.fieldSources[field];
+    if (draft[field] !== null && provenance) score += weight * valueQuality(field, provenance);
   }
   const social = (network: string) => {
-    const provenance = draft.provenance[`socialProfiles.${network}`];
+    const provenance = draft.fieldSources[`socialProfiles.${network}`];
     return provenance ? valueQuality('social', provenance) : 0;
   };
   const networks = Object.keys(draft.socialProfiles);

@@ -1,52 +1,58 @@
-import type { AiSourceData } from '@enrich/ai';
-import type { LinkedInCompany, LinkedInSourceData, WebsiteSourceData } from '@enrich/scraper';
-import type { ScalarField, SourceName } from './company-draft';
+import { AI_INFERRED_FIELDS, type AiSourceData } from '@enrich/ai';
+import {
+  type BusinessStage,
+  type CompanyRecord,
+  type LinkedInMethod,
+  type ProvenanceMethod,
+  type ScalarField,
+  type SourceName,
+  SOCIAL_NETWORKS,
+} from '@enrich/record';
+import type { Fact, LinkedInCompany, LinkedInSourceData, WebsiteSourceData } from '@enrich/scraper';
 
 /** One source's value for one field, before the merge picks among them. */
 export interface Candidate<T = string> {
   source: SourceName;
   value: T;
   url: string;
-  method: string;
+  method: ProvenanceMethod;
   observedAt: string;
   inferred: boolean;
 }
 export type CandidateField = ScalarField | 'foundedYear';
 
 export interface Candidates {
-  scalars: Partial<Record<ScalarField, Candidate[]>>;
+  scalars: { [F in ScalarField]?: Candidate<NonNullable<CompanyRecord[F]>>[] };
   foundedYear: Candidate<number>[];
   socialProfiles: Record<string, Candidate[]>;
 }
 
-function push<T>(list: Candidate<T>[] | undefined, candidate: Candidate<T>): Candidate<T>[] {
-  return [...(list ?? []), candidate];
+function push<F extends ScalarField>(out: Candidates, field: F, candidate: Candidate<NonNullable<CompanyRecord[F]>>): void {
+  const list = (out.scalars[field] ??= []) as Candidate<NonNullable<CompanyRecord[F]>>[];
+  list.push(candidate);
 }
+
+// The website's facts for the record's single-valued fields (businessStage and fundingStatus
+// are never stated as such on a company's own pages).
+const WEBSITE_FIELDS = ['name', 'description', 'location', 'industry', 'employeeCount', 'logoUrl', 'email', 'phone'] as const satisfies readonly ScalarField[];
 
 export function websiteCandidates(out: Candidates, website: WebsiteSourceData): void {
   if (website.status !== 'ok') return;
   const { facts, fetchedAt } = website;
-  const fields: [ScalarField, { value: string; url: string; method: string } | null][] = [
-    ['name', facts.name],
-    ['description', facts.description],
-    ['location', facts.location],
-    ['industry', facts.industry],
-    ['employeeCount', facts.employeeCount],
-    ['logoUrl', facts.logoUrl],
-    ['email', facts.email],
-    ['phone', facts.phone],
-  ];
-  for (const [field, fact] of fields) {
-    if (fact) out.scalars[field] = push(out.scalars[field], { source: 'website', ...fact, observedAt: fetchedAt, inferred: false });
+  const observed = <T>(fact: Fact<T>) => ({ source: 'website' as const, ...fact, observedAt: fetchedAt, inferred: false });
+  for (const field of WEBSITE_FIELDS) {
+    const fact = facts[field];
+    if (fact) push(out, field, observed(fact));
   }
-  if (facts.foundedYear) out.foundedYear.push({ source: 'website', ...facts.foundedYear, observedAt: fetchedAt, inferred: false });
-  for (const [network, fact] of Object.entries(facts.socialProfiles)) {
-    if (fact) out.socialProfiles[network] = push(out.socialProfiles[network], { source: 'website', ...fact, observedAt: fetchedAt, inferred: false });
+  if (facts.foundedYear) out.foundedYear.push(observed(facts.foundedYear));
+  for (const network of SOCIAL_NETWORKS) {
+    const fact = facts.socialProfiles[network];
+    if (fact) (out.socialProfiles[network] ??= []).push(observed(fact));
   }
 }
 
 // LinkedIn's "Public Company" type is an observed stage; other types say nothing about stage.
-function stageFromCompanyType(type: string | null): string | null {
+function stageFromCompanyType(type: string | null): BusinessStage | null {
   return type && /public company/i.test(type) ? 'public' : null;
 }
 
@@ -54,36 +60,28 @@ export function linkedInCandidates(out: Candidates, linkedin: LinkedInSourceData
   if (linkedin.status !== 'ok') return;
   const company: LinkedInCompany = linkedin.company;
   const base = { source: 'linkedin' as const, url: linkedin.url, observedAt: linkedin.fetchedAt, inferred: false };
-  const method = (field: keyof LinkedInCompany['sources']) => `linkedin:${company.sources[field] ?? 'page'}`;
-  const fields: [ScalarField, string | null, keyof LinkedInCompany['sources']][] = [
+  const method = (field: keyof LinkedInCompany['sources']): LinkedInMethod => `linkedin:${company.sources[field] ?? 'page'}`;
+  const text: [Exclude<ScalarField, 'businessStage'>, string | null, keyof LinkedInCompany['sources']][] = [
     ['name', company.name, 'name'],
     ['description', company.description, 'description'],
     ['industry', company.industry, 'industry'],
     ['employeeCount', company.employeeCount, 'employeeCount'],
     ['location', company.location, 'location'],
     ['logoUrl', company.logoUrl, 'logoUrl'],
-    ['businessStage', stageFromCompanyType(company.companyType), 'companyType'],
   ];
-  for (const [field, value, key] of fields) {
-    if (value) out.scalars[field] = push(out.scalars[field], { ...base, value, method: method(key) });
-  }
+  for (const [field, value, key] of text) if (value) push(out, field, { ...base, value, method: method(key) });
+  const stage = stageFromCompanyType(company.companyType);
+  if (stage) push(out, 'businessStage', { ...base, value: stage, method: method('companyType') });
   if (company.foundedYear) out.foundedYear.push({ ...base, value: company.foundedYear, method: method('foundedYear') });
   const pageUrl = company.linkedinUrl ?? linkedin.url;
-  out.socialProfiles.linkedin = push(out.socialProfiles.linkedin, { ...base, value: pageUrl, method: 'linkedin:page-url' });
+  (out.socialProfiles.linkedin ??= []).push({ ...base, value: pageUrl, method: 'linkedin:page-url' });
 }
 
 export function aiCandidates(out: Candidates, ai: AiSourceData): void {
   if (ai.status !== 'ok') return;
-  const base = { source: 'ai' as const, url: `llm:${ai.model}`, method: 'llm', observedAt: ai.fetchedAt, inferred: true };
-  const { insights } = ai;
-  const fields: [ScalarField, string | null][] = [
-    ['industry', insights.industry],
-    ['businessStage', insights.businessStage],
-    ['fundingStatus', insights.fundingStatus],
-    ['employeeCount', insights.employeeRange],
-    ['description', insights.description],
-  ];
-  for (const [field, value] of fields) {
-    if (value) out.scalars[field] = push(out.scalars[field], { ...base, value });
+  const base = { source: 'ai' as const, url: `llm:${ai.model}`, method: 'llm' as const, observedAt: ai.fetchedAt, inferred: true };
+  for (const field of AI_INFERRED_FIELDS) {
+    const value = ai.answer[field];
+    if (value) push(out, field, { ...base, value });
   }
 }

@@ -1,23 +1,21 @@
 import { type Db, Prisma } from '@enrich/db';
 import { AppError, decodeQueuedError, ErrorCode } from '@enrich/errors';
 import type { JobPayload } from '@enrich/queue';
-import type { CompanyDraft } from './company-draft';
+import type { CompanyDraft } from '@enrich/record';
 import { scoreConfidence } from './confidence';
 import { mergeSources } from './merge-sources';
 import { markJobFailed, settleBatch } from './job-outcome';
 import { loadSourceResults } from './source-results';
 
+// The draft as `companies` columns: provenance is stored as served (fieldSources).
 function companyColumns(draft: CompanyDraft, confidence: number, now: Date) {
+  const { fieldSources, insights, b2bMatch, ...values } = draft;
   return {
-    ...draft.values,
-    foundedYear: draft.foundedYear,
-    socialProfiles: draft.socialProfiles,
-    technologies: draft.technologies,
-    insights: draft.insights ? (draft.insights as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
-    b2bMatch: draft.b2bMatch ? (draft.b2bMatch as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
-    provenance: draft.provenance as Prisma.InputJsonValue,
+    ...values,
+    insights: insights ?? Prisma.DbNull,
+    b2bMatch: b2bMatch ?? Prisma.DbNull,
+    provenance: fieldSources,
     confidence,
-    sources: draft.sources,
     enrichedAt: now,
   };
 }

@@ -1,4 +1,3 @@
-export * from './company-draft';
 export * from './merge-sources';
 export * from './value-agreement';
 export * from './confidence';

@@ -1,11 +1,12 @@
 import type { AiSourceData } from '@enrich/ai';
+import { SCALAR_FIELDS, type WebsiteMethod } from '@enrich/record';
 import { emptyCompanyFacts, type LinkedInCompany, type LinkedInSourceData, type WebsiteSourceData } from '@enrich/scraper';
 import { scoreConfidence } from './confidence';
 import { mergeSources } from './merge-sources';
 
 const url = 'https://acme.com/';
 const at = '2026-11-21T10:00:00.000Z';
-const fact = <T>(value: T, method: string, page = url) => ({ value, url: page, method });
+const fact = <T>(value: T, method: WebsiteMethod, page = url) => ({ value, url: page, method });
 
 function website(overrides: Partial<ReturnType<typeof emptyCompanyFacts>>): WebsiteSourceData {
   return { status: 'ok', url, finalUrl: url, fetchedAt: at, facts: { ...emptyCompanyFacts(), ...overrides } };
@@ -36,28 +37,27 @@ function linkedin(overrides: Partial<LinkedInCompany>): LinkedInSourceData {
   return { status: 'ok', url: 'https://www.linkedin.com/company/acme', match: 'linked', fetchedAt: at, company };
 }
 
-function ai(insights: Partial<Extract<AiSourceData, { status: 'ok' }>['insights']>): AiSourceData {
+function ai(answer: Partial<Extract<AiSourceData, { status: 'ok' }>['answer']>): AiSourceData {
   return {
     status: 'ok',
     model: 'claude-test',
     fetchedAt: at,
     attempts: 1,
     usage: { inputTokens: 100, outputTokens: 50 },
-    insights: {
+    answer: {
       industry: null,
       businessStage: null,
       fundingStatus: null,
-      employeeRange: null,
+      employeeCount: null,
       description: null,
       insights: {
         offering: 'Anvils for coyotes',
         targetMarket: { customerType: 'b2b', industries: ['Retail'], companySizes: ['smb'] },
         keyProducts: ['Anvil 3000'],
         notableCustomers: [],
-        b2bMatchScore: 72,
-        b2bMatchReasons: ['Sells to shops'],
       },
-      ...insights,
+      b2bMatch: { score: 72, reasons: ['Sells to shops'] },
+      ...answer,
     },
   };
 }
@@ -65,10 +65,10 @@ function ai(insights: Partial<Extract<AiSourceData, { status: 'ok' }>['insights'
 const richSite = website({
   name: fact('Acme Inc.', 'json-ld'),
   description: fact('Acme sells anvils to coyotes across the desert.', 'meta-description'),
-  location: fact('London, England, United Kingdom', 'json-ld-address', 'https://acme.com/contact'),
-  foundedYear: fact(2011, 'about-text', 'https://acme.com/about'),
+  location: fact('London, England, United Kingdom', 'json-ld', 'https://acme.com/contact'),
+  foundedYear: fact(2011, 'text', 'https://acme.com/about'),
   socialProfiles: {
-    linkedin: fact('https://www.linkedin.com/company/acme', 'json-ld-sameas'),
+    linkedin: fact('https://www.linkedin.com/company/acme', 'json-ld-sameAs'),
     twitter: fact('https://x.com/acme', 'footer-link'),
     github: fact('https://github.com/acme', 'footer-link'),
   },
@@ -78,13 +78,13 @@ const richSite = website({
 describe('mergeSources', () => {
   it('takes every website value with its provenance', () => {
     const draft = mergeSources({ website: richSite });
-    expect(draft.values.name).toBe('Acme Inc.');
-    expect(draft.values.location).toBe('London, England, United Kingdom');
+    expect(draft.name).toBe('Acme Inc.');
+    expect(draft.location).toBe('London, England, United Kingdom');
     expect(draft.foundedYear).toBe(2011);
     expect(draft.technologies).toEqual(['WordPress']);
-    expect(draft.provenance.name).toEqual({ source: 'website', url, method: 'json-ld', observedAt: at, inferred: false, agreedBy: [], disagreedBy: [] });
-    expect(draft.provenance.location?.url).toBe('https://acme.com/contact');
-    expect(draft.provenance['socialProfiles.linkedin']?.method).toBe('json-ld-sameas');
+    expect(draft.fieldSources.name).toEqual({ source: 'website', url, method: 'json-ld', observedAt: at, inferred: false, agreedBy: [], disagreedBy: [] });
+    expect(draft.fieldSources.location?.url).toBe('https://acme.com/contact');
+    expect(draft.fieldSources['socialProfiles.linkedin']?.method).toBe('json-ld-sameAs');
     expect(draft.sources).toEqual(['website']);
   });
 
@@ -95,7 +95,7 @@ describe('mergeSources', () => {
       ai: { status: 'skipped', reason: 'no_text', fetchedAt: at },
     });
     expect(draft.sources).toEqual([]);
-    expect(Object.values(draft.values).every((v) => v === null)).toBe(true);
+    expect(SCALAR_FIELDS.every((field) => draft[field] === null)).toBe(true);
     expect(scoreConfidence(draft)).toBe(0);
   });
 
@@ -104,21 +104,21 @@ describe('mergeSources', () => {
       website: richSite,
       linkedin: linkedin({ name: 'Acme', industry: 'Advertising Services', employeeCount: '51-200', location: 'London, GB', foundedYear: 2011 }),
     });
-    expect(draft.values.industry).toBe('Advertising Services');
-    expect(draft.provenance.industry?.source).toBe('linkedin');
-    expect(draft.values.employeeCount).toBe('51-200');
-    expect(draft.values.name).toBe('Acme Inc.');
-    expect(draft.provenance.name).toMatchObject({ source: 'website', agreedBy: ['linkedin'] });
-    expect(draft.provenance.location).toMatchObject({ source: 'website', agreedBy: ['linkedin'] });
-    expect(draft.provenance.foundedYear).toMatchObject({ source: 'linkedin', agreedBy: ['website'] });
-    expect(draft.provenance['socialProfiles.linkedin']).toMatchObject({ source: 'website', agreedBy: ['linkedin'] });
+    expect(draft.industry).toBe('Advertising Services');
+    expect(draft.fieldSources.industry?.source).toBe('linkedin');
+    expect(draft.employeeCount).toBe('51-200');
+    expect(draft.name).toBe('Acme Inc.');
+    expect(draft.fieldSources.name).toMatchObject({ source: 'website', agreedBy: ['linkedin'] });
+    expect(draft.fieldSources.location).toMatchObject({ source: 'website', agreedBy: ['linkedin'] });
+    expect(draft.fieldSources.foundedYear).toMatchObject({ source: 'linkedin', agreedBy: ['website'] });
+    expect(draft.fieldSources['socialProfiles.linkedin']).toMatchObject({ source: 'website', agreedBy: ['linkedin'] });
     expect(draft.sources).toEqual(['website', 'linkedin']);
   });
 
   it('lets LinkedIn win over a name read from the page title, and notes the disagreement', () => {
     const draft = mergeSources({ website: website({ name: fact('Welcome to our home page', 'title') }), linkedin: linkedin({ name: 'Acme' }) });
-    expect(draft.values.name).toBe('Acme');
-    expect(draft.provenance.name).toMatchObject({ source: 'linkedin', disagreedBy: ['website'] });
+    expect(draft.name).toBe('Acme');
+    expect(draft.fieldSources.name).toMatchObject({ source: 'linkedin', disagreedBy: ['website'] });
   });
 
   it('uses AI values only where no source observed one, marked inferred', () => {
@@ -127,11 +127,11 @@ describe('mergeSources', () => {
       linkedin: linkedin({ industry: 'Advertising Services' }),
       ai: ai({ industry: 'Marketing', businessStage: 'growth', fundingStatus: 'Series A', description: 'An AI paragraph.' }),
     });
-    expect(draft.values.industry).toBe('Advertising Services');
-    expect(draft.values.description).toBe('Acme sells anvils to coyotes across the desert.');
-    expect(draft.values.businessStage).toBe('growth');
-    expect(draft.provenance.businessStage).toMatchObject({ source: 'ai', inferred: true, url: 'llm:claude-test' });
-    expect(draft.values.fundingStatus).toBe('Series A');
+    expect(draft.industry).toBe('Advertising Services');
+    expect(draft.description).toBe('Acme sells anvils to coyotes across the desert.');
+    expect(draft.businessStage).toBe('growth');
+    expect(draft.fieldSources.businessStage).toMatchObject({ source: 'ai', inferred: true, url: 'llm:claude-test' });
+    expect(draft.fundingStatus).toBe('Series A');
     expect(draft.insights?.offering).toBe('Anvils for coyotes');
     expect(draft.b2bMatch).toEqual({ score: 72, reasons: ['Sells to shops'] });
     expect(draft.sources).toEqual(['website', 'linkedin', 'ai']);
@@ -139,8 +139,8 @@ describe('mergeSources', () => {
 
   it('observed public-company type beats an AI guess of the stage', () => {
     const draft = mergeSources({ website: richSite, linkedin: linkedin({ companyType: 'Public Company' }), ai: ai({ businessStage: 'growth' }) });
-    expect(draft.values.businessStage).toBe('public');
-    expect(draft.provenance.businessStage).toMatchObject({ source: 'linkedin', inferred: false, disagreedBy: ['ai'] });
+    expect(draft.businessStage).toBe('public');
+    expect(draft.fieldSources.businessStage).toMatchObject({ source: 'linkedin', inferred: false, disagreedBy: ['ai'] });
   });
 
   it('lists no source whose answer was dropped or unavailable', () => {

@@ -1,5 +1,14 @@
 import type { AiSourceData } from '@enrich/ai';
-import { type CompanyDraft, emptyDraft, type Provenance, type ScalarField, scalarFields, type SourceName } from './company-draft';
+import {
+  type CompanyDraft,
+  emptyDraft,
+  type FieldSource,
+  METHOD_QUALITY,
+  SCALAR_FIELDS,
+  type ScalarField,
+  SOURCE_NAMES,
+  type SourceName,
+} from '@enrich/record';
 import { aiCandidates, type Candidate, type CandidateField, type Candidates, linkedInCandidates, websiteCandidates } from './field-candidates';
 import type { SourceDataBySource } from './source-results';
 import { valuesAgree } from './value-agreement';
@@ -21,24 +30,16 @@ export const SOURCE_RELIABILITY: Record<CandidateField, Partial<Record<SourceNam
   foundedYear: { linkedin: 1, website: 0.95 },
 };
 
-// How far a value read in a given way is trusted. Structured data the company publishes
-// about itself beats values inferred from page titles or free text.
-export function methodQuality(method: string): number {
-  if (method.startsWith('linkedin:')) return method === 'linkedin:json-ld' || method === 'linkedin:about-us' ? 1 : 0.9;
-  if (method === 'llm') return 1;
-  if (method.startsWith('json-ld')) return 1;
-  if (method.startsWith('og:') || method.startsWith('meta') || method === 'application-name') return 0.9;
-  if (method.startsWith('title') || method.startsWith('logo')) return 0.75;
-  return 0.8;
-}
-
 /** How much a chosen value is trusted before agreement: reliability of its source × how it was read. */
 export function candidateQuality(field: CandidateField | 'social', candidate: Pick<Candidate<unknown>, 'source' | 'method'>): number {
   const reliability = field === 'social' ? (candidate.source === 'ai' ? 0.5 : 1) : (SOURCE_RELIABILITY[field][candidate.source] ?? 0);
-  return reliability * methodQuality(candidate.method);
+  return reliability * METHOD_QUALITY[candidate.method];
 }
 
-function choose<T extends string | number>(field: CandidateField | 'social', candidates: Candidate<T>[]): { chosen: Candidate<T>; provenance: Provenance } | null {
+function choose<T extends string | number>(
+  field: CandidateField | 'social',
+  candidates: Candidate<T>[],
+): { chosen: Candidate<T>; provenance: FieldSource } | null {
   const observed = candidates.filter((c) => !c.inferred);
   const pool = (observed.length > 0 ? observed : candidates).filter((c) => candidateQuality(field, c) > 0);
   if (pool.length === 0) return null;
@@ -56,14 +57,20 @@ function choose<T extends string | number>(field: CandidateField | 'social', can
   return { chosen, provenance: { source, url, method, observedAt, inferred, agreedBy, disagreedBy: disagreedBy.filter((s) => !agreedBy.includes(s)) } };
 }
 
+function chooseScalar<F extends ScalarField>(draft: CompanyDraft, field: F, candidates: Candidates): void {
+  const picked = choose(field, candidates.scalars[field] ?? []);
+  if (!picked) return;
+  draft[field] = picked.chosen.value as CompanyDraft[F];
+  draft.fieldSources[field] = picked.provenance;
+}
+
 function addAiInsights(draft: CompanyDraft, ai: AiSourceData | undefined): void {
   if (ai?.status !== 'ok') return;
-  const { b2bMatchScore, b2bMatchReasons, ...insights } = ai.insights.insights;
-  const provenance: Provenance = { source: 'ai', url: `llm:${ai.model}`, method: 'llm', observedAt: ai.fetchedAt, inferred: true, agreedBy: [], disagreedBy: [] };
-  draft.insights = insights;
-  draft.b2bMatch = { score: b2bMatchScore, reasons: b2bMatchReasons };
-  draft.provenance.insights = provenance;
-  draft.provenance.b2bMatch = provenance;
+  const provenance: FieldSource = { source: 'ai', url: `llm:${ai.model}`, method: 'llm', observedAt: ai.fetchedAt, inferred: true, agreedBy: [], disagreedBy: [] };
+  draft.insights = ai.answer.insights;
+  draft.b2bMatch = ai.answer.b2bMatch;
+  draft.fieldSources.insights = provenance;
+  draft.fieldSources.b2bMatch = provenance;
 }
 
 /**
@@ -78,29 +85,24 @@ export function mergeSources(results: SourceDataBySource): CompanyDraft {
   if (results.linkedin) linkedInCandidates(candidates, results.linkedin);
   if (results.ai) aiCandidates(candidates, results.ai);
 
-  for (const field of scalarFields as readonly ScalarField[]) {
-    const picked = choose(field, candidates.scalars[field] ?? []);
-    if (!picked) continue;
-    draft.values[field] = picked.chosen.value;
-    draft.provenance[field] = picked.provenance;
-  }
+  for (const field of SCALAR_FIELDS) chooseScalar(draft, field, candidates);
   const founded = choose('foundedYear', candidates.foundedYear);
   if (founded) {
     draft.foundedYear = founded.chosen.value;
-    draft.provenance.foundedYear = founded.provenance;
+    draft.fieldSources.foundedYear = founded.provenance;
   }
   for (const [network, list] of Object.entries(candidates.socialProfiles)) {
     const picked = choose('social', list);
     if (!picked) continue;
     draft.socialProfiles[network] = picked.chosen.value;
-    draft.provenance[`socialProfiles.${network}`] = picked.provenance;
+    draft.fieldSources[`socialProfiles.${network}`] = picked.provenance;
   }
   if (results.website?.status === 'ok') {
     const { technologies } = results.website.facts;
     draft.technologies = [...new Set(technologies.map((t) => t.value))];
     const first = technologies[0];
     if (first) {
-      draft.provenance.technologies = {
+      draft.fieldSources.technologies = {
         source: 'website',
         url: first.url,
         method: first.method,
@@ -113,7 +115,7 @@ export function mergeSources(results: SourceDataBySource): CompanyDraft {
   }
   addAiInsights(draft, results.ai);
 
-  const used = new Set(Object.values(draft.provenance).map((p) => p!.source));
-  draft.sources = (['website', 'linkedin', 'ai'] as const).filter((s) => used.has(s));
+  const used = new Set(Object.values(draft.fieldSources).map((p) => p!.source));
+  draft.sources = SOURCE_NAMES.filter((s) => used.has(s));
   return draft;
 }

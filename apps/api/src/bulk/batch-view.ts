@@ -1,6 +1,6 @@
 import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { companyRecord } from '../jobs/job-view';
+import { recordFromStored } from '@enrich/record';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
 
 /**
@@ -35,7 +35,7 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
       jobId: job.id,
       status: job.status,
       statusEndpoint: `/api/enrich/${job.id}`,
-      ...(job.status === 'completed' && company ? { data: companyRecord(company) } : {}),
+      ...(job.status === 'completed' && company ? { data: recordFromStored(company) } : {}),
       ...(job.status === 'failed' ? { error: { code: job.errorCode ?? ErrorCode.ENRICHMENT_FAILED, message: job.errorMessage ?? 'enrichment failed' } } : {}),
     };
   });

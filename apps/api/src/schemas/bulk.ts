@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyRecordSchema } from './company-record';
+import { companyRecordSchema } from '@enrich/record';
 import { paginationQuerySchema, paginationSchema } from './pagination';
 
 const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });

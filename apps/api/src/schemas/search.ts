@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { businessStages, companyRecordSchema } from './company-record';
+import { BUSINESS_STAGES, companyRecordSchema } from '@enrich/record';
 import { paginationQuerySchema, paginationSchema } from './pagination';
 
 export const MAX_QUERY_LENGTH = 200;
@@ -26,7 +26,7 @@ export const searchQuerySchema = paginationQuerySchema.extend({
     }),
   industry: filterText('industry').meta({ description: 'Industry, exactly but ignoring case', example: 'Software' }),
   businessStage: z
-    .enum(businessStages, { error: `businessStage must be one of ${businessStages.join(', ')}` })
+    .enum(BUSINESS_STAGES, { error: `businessStage must be one of ${BUSINESS_STAGES.join(', ')}` })
     .optional()
     .meta({ description: 'Business stage' }),
   location: filterText('location').meta({ description: 'Part of the location, ignoring case', example: 'Berlin' }),

@@ -1,5 +1,5 @@
 import type { Db } from '@enrich/db';
-import { companyRecord } from '../jobs/job-view';
+import { recordFromStored } from '@enrich/record';
 import { offsetOf, pagination } from '../schemas/pagination';
 import type { SearchQuery, SearchResponse } from '../schemas/search';
 import { type RunSql, runSearch, type SearchInput } from './search-sql';
@@ -16,7 +16,7 @@ export async function searchCompanies(db: Db, teamId: string, query: SearchQuery
   const run: RunSql = (sql) => db.$queryRaw(sql);
   const found = await runSearch(run, searchInput(teamId, query));
   return {
-    results: found.rows.map((row) => ({ ...companyRecord(row), enrichedAt: row.listedAt.toISOString() })),
+    results: found.rows.map((row) => ({ ...recordFromStored(row), enrichedAt: row.listedAt.toISOString() })),
     pagination: pagination(query, found.total),
   };
 }

@@ -1,3 +1,4 @@
+import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import { metaContent } from './meta';
 import { stringProp, type OrganizationContext } from './organization';
@@ -18,7 +19,7 @@ export function truncateText(text: string, max: number): string {
 }
 
 export function extractDescription($: CheerioAPI, ctx: OrganizationContext, url: string): Fact<string> | null {
-  const candidates: Array<[unknown, string]> = [
+  const candidates: Array<[unknown, WebsiteMethod]> = [
     [stringProp(ctx.org, 'description'), 'json-ld'],
     [metaContent($, 'og:description'), 'og:description'],
     [metaContent($, 'description'), 'meta-description'],

@@ -10,4 +10,4 @@ export {
   type TechnologyMatchers,
   type TechnologyMethod,
 } from './technology';
-export { SOCIAL_NETWORKS, type CompanyFacts, type Fact, type SocialNetwork } from './types';
+export type { CompanyFacts, Fact } from './types';

@@ -1,3 +1,4 @@
+import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import { parseAddressText } from './address-text';
 import { isObject, resolve, toArray, typesOf, type JsonObject } from './json-ld';
@@ -95,7 +96,7 @@ function fromBlocks($: CheerioAPI, selector: string): string | null {
 }
 
 export function extractLocation($: CheerioAPI, ctx: OrganizationContext, url: string): Fact<string> | null {
-  const attempts: Array<[() => string | null, string]> = [
+  const attempts: Array<[() => string | null, WebsiteMethod]> = [
     [() => fromJsonLd(ctx), 'json-ld'],
     [() => fromMicrodata($), 'microdata'],
     [() => fromMicroformats($), 'microformat'],

@@ -1,3 +1,4 @@
+import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import { isObject, resolve, toArray } from './json-ld';
 import { metaContent } from './meta';
@@ -35,7 +36,7 @@ function iconHref($: CheerioAPI, rels: string[]): string | null {
 }
 
 export function extractLogo($: CheerioAPI, ctx: OrganizationContext, url: string): Fact<string> | null {
-  const attempts: Array<[string | null, string]> = [
+  const attempts: Array<[string | null, WebsiteMethod]> = [
     [logoFromJsonLd(ctx), 'json-ld'],
     [metaContent($, 'og:logo'), 'og:logo'],
     [$('img[itemprop="logo"]').attr('src') ?? metaContent($, 'logo'), 'itemprop-logo'],

@@ -1,3 +1,4 @@
+import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import { metaContent } from './meta';
 import { stringProp, type OrganizationContext } from './organization';
@@ -12,7 +13,7 @@ const TITLE_SEPARATORS = /\s+[|\-–—·•:»]\s+|\s*[|·•»]\s*|:\s+/;
 
 interface Candidate {
   value: string;
-  method: string;
+  method: WebsiteMethod;
 }
 
 /** Trims, decodes and strips "Home"/"Official site" decorations; null when nothing usable remains. */
@@ -60,7 +61,7 @@ function logoAltCandidates($: CheerioAPI): string[] {
 
 export function extractName($: CheerioAPI, ctx: OrganizationContext, domain: string, url: string): Fact<string> | null {
   const candidates: Candidate[] = [];
-  const push = (value: string | null, method: string): void => {
+  const push = (value: string | null, method: WebsiteMethod): void => {
     if (value) candidates.push({ value, method });
   };
   const orgName = cleanName(stringProp(ctx.org, 'name'), false) ?? cleanName(stringProp(ctx.org, 'legalName'), false);

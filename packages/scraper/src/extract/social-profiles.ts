@@ -1,10 +1,12 @@
+import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import { isObject, resolve, toArray } from './json-ld';
 import { metaContent } from './meta';
 import type { OrganizationContext } from './organization';
 import { linkContext, pointsBackToPage, type LinkRegion } from './page-context';
 import { parseSocialUrl, type SocialLink } from './social-url';
-import type { Fact, SocialNetwork } from './types';
+import type { SocialNetwork } from '@enrich/record';
+import type { Fact } from './types';
 import { domainLabel, fact, resembles } from './util';
 
 type Source = 'json-ld-sameAs' | 'rel-me' | LinkRegion | 'twitter:site';
@@ -12,7 +14,7 @@ type Source = 'json-ld-sameAs' | 'rel-me' | LinkRegion | 'twitter:site';
 // Evidence strength per source: sameAs is a deliberate statement, footers list the owner's own
 // accounts, body links are often other people (testimonials, authors, partners).
 const TIER: Record<Source, number> = { 'json-ld-sameAs': 5, 'rel-me': 4, footer: 4, social: 3, header: 3, body: 1, 'twitter:site': 0 };
-const METHOD: Record<Source, string> = {
+const METHOD: Record<Source, WebsiteMethod> = {
   'json-ld-sameAs': 'json-ld-sameAs', 'rel-me': 'rel-me', footer: 'footer-link', social: 'social-link',
   header: 'header-link', body: 'page-link', 'twitter:site': 'twitter:site',
 };

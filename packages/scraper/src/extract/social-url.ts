@@ -1,4 +1,4 @@
-import type { SocialNetwork } from './types';
+import type { SocialNetwork } from '@enrich/record';
 
 /**
  * Canonical profile URL forms (one per identity so duplicates collapse; path case is lowered where

@@ -1,14 +1,13 @@
+import type { SocialNetwork, WebsiteMethod } from '@enrich/record';
+
 /** One extracted value plus where it came from, so later merge steps can weigh and cite it. */
 export interface Fact<T> {
   value: T;
   /** The page the value was read from. */
   url: string;
   /** Where on the page: 'json-ld', 'og:site_name', 'meta-description', 'title', 'footer-address', ... */
-  method: string;
+  method: WebsiteMethod;
 }
-
-export const SOCIAL_NETWORKS = ['linkedin', 'twitter', 'facebook', 'github', 'youtube', 'instagram', 'crunchbase'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 export interface CompanyFacts {
   name: Fact<string> | null;

@@ -1,7 +1,8 @@
 import { getDomain, parse } from 'tldts';
+import type { WebsiteMethod } from '@enrich/record';
 import type { Fact } from './types';
 
-export function fact<T>(value: T, url: string, method: string): Fact<T> {
+export function fact<T>(value: T, url: string, method: WebsiteMethod): Fact<T> {
   return { value, url, method };
 }
 

@@ -1,0 +1,5 @@
+export * from './sources';
+export * from './provenance-method';
+export * from './insights';
+export * from './company-record';
+export * from './stored-record';

@@ -1,0 +1,62 @@
+// Every way a value can be read, with how far a value read that way is trusted (0-1) before
+// the merge weighs its source. One table, so that a method cannot be renamed in an extractor
+// without the compiler asking what it is worth. Structured data a company publishes about
+// itself beats values inferred from page titles or free text (docs/confidence.md).
+export const METHOD_QUALITY = {
+  // The company's site: schema.org JSON-LD.
+  'json-ld': 1,
+  'json-ld-publisher': 1,
+  'json-ld-website': 1,
+  'json-ld-sameAs': 1,
+  // The site's meta tags.
+  'og:site_name': 0.9,
+  'og:description': 0.9,
+  'og:logo': 0.9,
+  'meta-description': 0.9,
+  'application-name': 0.9,
+  'twitter:description': 0.8,
+  'twitter:site': 0.8,
+  // Other markup and visible text of the site.
+  microdata: 0.8,
+  microformat: 0.8,
+  'address-element': 0.8,
+  'footer-address': 0.8,
+  'contact-address': 0.8,
+  'itemprop-logo': 0.8,
+  'apple-touch-icon': 0.8,
+  'link-icon': 0.8,
+  mailto: 0.8,
+  tel: 0.8,
+  text: 0.8,
+  'rel-me': 0.8,
+  'footer-link': 0.8,
+  'social-link': 0.8,
+  'header-link': 0.8,
+  'page-link': 0.8,
+  title: 0.75,
+  'logo-alt': 0.75,
+  // What the site is built with (technology detection).
+  generator: 0.8,
+  'powered-by': 0.8,
+  markup: 0.8,
+  'script-host': 0.8,
+  'inline-script': 0.8,
+  // The company's LinkedIn page.
+  'linkedin:json-ld': 1,
+  'linkedin:about-us': 1,
+  'linkedin:top-card': 0.9,
+  'linkedin:meta': 0.9,
+  'linkedin:page-url': 0.9,
+  'linkedin:page': 0.9,
+  // The AI source; its values are marked inferred and weighed as such (confidence.ts).
+  llm: 1,
+} as const satisfies Record<string, number>;
+
+export type ProvenanceMethod = keyof typeof METHOD_QUALITY;
+export type LinkedInMethod = Extract<ProvenanceMethod, `linkedin:${string}`>;
+export type WebsiteMethod = Exclude<ProvenanceMethod, LinkedInMethod | 'llm'>;
+
+export const PROVENANCE_METHODS = Object.keys(METHOD_QUALITY) as ProvenanceMethod[];
+
+export const isProvenanceMethod = (value: unknown): value is ProvenanceMethod =>
+  typeof value === 'string' && Object.hasOwn(METHOD_QUALITY, value);
