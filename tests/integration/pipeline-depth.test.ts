@@ -91,6 +91,12 @@ const sites = new FixtureSites()
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ name: 'ShellWorks', description: 'ShellWorks renders every page of its product catalogue in the browser for retailers.' })),
   })
+  .site('tokens.com', {
+    '/': page(
+      '<title>Tokens Ltd</title><meta name="description" content="Tokens Ltd counts every coin its customers spend, twice.">',
+      '<h1>Tokens Ltd</h1><p>Tokens Ltd builds accounting software for arcades and amusement parks across Europe.</p>',
+    ),
+  })
   .site('slowshared.com', {
     '/': async (_req, res) => {
       await new Promise((r) => setTimeout(r, 800));
@@ -206,6 +212,25 @@ describe('all three sources', () => {
     expect(res.body.data.name).toBe('BlockedCo');
     const linkedin = await stack.database.db.sourceResult.findUniqueOrThrow({ where: { jobId_source: { jobId, source: 'linkedin' } } });
     expect(linkedin.data).toMatchObject({ status: 'unavailable', reason: 'rate_limited' });
+  }, 90_000);
+
+  it('counts the tokens of calls that failed after an answer, on every attempt', async () => {
+    const invalid = (input_tokens: number, output_tokens: number): FakeReply => ({
+      kind: 'tool',
+      input: { ...AI_ANSWER, businessStage: 'seed' },
+      usage: { input_tokens, output_tokens },
+    });
+    const overloaded: FakeReply = { kind: 'error', status: 529, errorType: 'overloaded_error' };
+    // Each attempt: an invalid answer (tokens spent), then the model is overloaded for its retry.
+    fake.reply(invalid(700, 100), overloaded, invalid(500, 50), overloaded, invalid(300, 30), overloaded);
+    const jobId = await enrich('tokens.com');
+    const res = await stack.waitForJob(key, jobId, 60_000);
+    expect(res.body.status).toBe('completed');
+    expect(res.body.data.sources).not.toContain('ai');
+    const job = await stack.database.db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
+    expect([job.aiInputTokens, job.aiOutputTokens]).toEqual([1500, 180]);
+    const ai = await stack.database.db.sourceResult.findUniqueOrThrow({ where: { jobId_source: { jobId, source: 'ai' } } });
+    expect(ai.data).toMatchObject({ status: 'dropped', reason: 'unavailable', usage: { inputTokens: 300, outputTokens: 30 } });
   }, 90_000);
 
   it('keeps nothing of a site whose robots.txt forbids us', async () => {

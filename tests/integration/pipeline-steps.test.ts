@@ -1,5 +1,5 @@
-import { AppError, encodeErrorForQueue, ErrorCode } from '@enrich/errors';
-import { finalizeStep, saveSourceResult } from '@enrich/pipeline';
+import { AppError, ErrorCode } from '@enrich/errors';
+import { finalizeJob, saveSourceFailures, saveSourceResult } from '@enrich/pipeline';
 import { bullJobId, bullPrefix, enrichmentFlow, QueueName } from '@enrich/queue';
 import { emptyCompanyFacts } from '@enrich/scraper';
 import { FlowProducer, Queue } from 'bullmq';
@@ -35,21 +35,23 @@ it('finalizing a job twice writes once and leaves the first outcome', async () =
     fetchedAt: new Date().toISOString(),
     facts: { ...emptyCompanyFacts(), name: { value: 'Twice Ltd', url: 'https://twice.com/', method: 'title' } },
   });
-  expect(await finalizeStep(db, { jobId, domain: 'twice.com' })).toHaveProperty('confidence');
+  expect(await finalizeJob(db, { jobId })).toHaveProperty('confidence');
   const first = await db.company.findUniqueOrThrow({ where: { domain: 'twice.com' } });
   const job = await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
 
-  expect(await finalizeStep(db, { jobId, domain: 'twice.com' })).toEqual({ skipped: 'job is completed' });
+  expect(await finalizeJob(db, { jobId })).toEqual({ skipped: 'job is completed' });
   expect(await db.company.findUniqueOrThrow({ where: { domain: 'twice.com' } })).toEqual(first);
   expect(await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } })).toEqual(job);
 });
 
-it('a step that gave up for good ends the job with that step’s code', async () => {
+it('a step that gave up for good ends the job with that step’s code, read from Postgres', async () => {
   const db = stack.database.db;
   const key = await stack.key();
   const jobId = await stack.submit(key, 'gaveup.com');
-  const reason = encodeErrorForQueue(new AppError(ErrorCode.SCRAPE_FAILED, 'the scrape step gave up'));
-  expect(await finalizeStep(db, { jobId, domain: 'gaveup.com' }, async () => [reason])).toEqual({ failed: 'SCRAPE_FAILED' });
+  await saveSourceFailures(db, jobId, ['website', 'linkedin'], new AppError(ErrorCode.SCRAPE_FAILED, 'the scrape step gave up'));
+  const stored = await db.sourceResult.findUniqueOrThrow({ where: { jobId_source: { jobId, source: 'website' } } });
+  expect(stored.data).toMatchObject({ status: 'failed', code: 'SCRAPE_FAILED', message: 'the scrape step gave up' });
+  expect(await finalizeJob(db, { jobId })).toEqual({ failed: 'SCRAPE_FAILED' });
   const job = await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
   expect(job).toMatchObject({ status: 'failed', errorCode: 'SCRAPE_FAILED', errorMessage: 'the scrape step gave up' });
   expect(await db.company.count({ where: { domain: 'gaveup.com' } })).toBe(0);

@@ -1,4 +1,3 @@
-import { AppError, encodeErrorForQueue, ErrorCode } from '@enrich/errors';
 import { createLogger } from '@enrich/logger';
 import { Reconciler } from '@enrich/pipeline';
 import { bullJobId, bullPrefix, createRedisConnection, QueueName } from '@enrich/queue';
@@ -72,7 +71,7 @@ it('records the failure of a job whose finalize failed while nobody told Postgre
   const finalizeWorker = new Worker(
     QueueName.finalize,
     async () => {
-      throw new UnrecoverableError(encodeErrorForQueue(new AppError(ErrorCode.ENRICHMENT_FAILED, 'merge gave up')));
+      throw new UnrecoverableError('merge gave up');
     },
     { connection: workerConnection, prefix },
   );

@@ -1,9 +1,8 @@
 import { type AiSource, createAiSource } from '@enrich/ai';
 import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
-import { startHeartbeat } from '@enrich/pipeline';
-import { createRedisConnection, createStepWorker, waitAndRetry } from '@enrich/queue';
-import { aiStep } from './ai-step';
+import { aiStep, startHeartbeat } from '@enrich/pipeline';
+import { createRedisConnection, createStepWorker } from '@enrich/queue';
 import type { AiWorkerConfig } from './worker-config';
 
 export interface RunningAiWorker {
@@ -17,21 +16,13 @@ export async function startAiWorker(config: AiWorkerConfig, logger: Logger, opti
   const connection = createRedisConnection(config.REDIS_URL, 'worker');
   const ai = createAiSource(config, { logger, ...options });
   const sharedRun = { pollMs: config.SHARED_RUN_POLL_MS, maxWaitMs: config.SHARED_RUN_MAX_WAIT_MS };
-  const worker = createStepWorker(
-    'ai',
-    (payload, job, token) =>
-      aiStep({ db, ai, sharedRun, logger }, payload, {
-        isLastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
-        waitAndRetry: (ms) => waitAndRetry(job, token, ms),
-        childFailures: async () => Object.values(await job.getIgnoredChildrenFailures()),
-      }),
-    {
-      connection,
-      queuePrefix: config.QUEUE_PREFIX,
-      concurrency: config.AI_STEP_CONCURRENCY,
-      lockDurationMs: config.WORKER_LOCK_DURATION_MS,
-    },
-  );
+  const worker = createStepWorker('ai', aiStep({ db, ai, sharedRun, logger }), {
+    connection,
+    queuePrefix: config.QUEUE_PREFIX,
+    concurrency: config.AI_STEP_CONCURRENCY,
+    lockDurationMs: config.WORKER_LOCK_DURATION_MS,
+    onGiveUpError: (error, step) => logger.error('could not record a step failure', { step, error }),
+  });
   worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));
   await worker.waitUntilReady();
   const stopHeartbeat = config.WORKER_HEARTBEAT_FILE

@@ -1,10 +1,9 @@
 import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
-import { finalizeStep, Reconciler, recordFinalFailures, settleBatchById, startHeartbeat } from '@enrich/pipeline';
-import { createRedisConnection, createStepWorker, waitAndRetry } from '@enrich/queue';
+import { batchStep, finalizeStep, Reconciler, scrapeStep, type ScrapeStepDeps, startHeartbeat } from '@enrich/pipeline';
+import { createRedisConnection, createStepWorker } from '@enrich/queue';
 import { createBrowserPool, crawlSettingsFrom, looksLikeJsShell } from '@enrich/scraper';
 import { createRedisLinkedInGate } from './linkedin-gate';
-import { scrapeStep, type ScrapeStepDeps } from './scrape-step';
 import type { WorkerConfig } from './worker-config';
 
 export interface RunningWorkers {
@@ -21,7 +20,12 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.SCRAPE_CONCURRENCY + 5) });
   const connection = createRedisConnection(config.REDIS_URL, 'worker');
   const retry = { attempts: config.JOB_ATTEMPTS, backoffMs: config.JOB_BACKOFF_MS };
-  const common = { connection, queuePrefix: config.QUEUE_PREFIX, lockDurationMs: config.WORKER_LOCK_DURATION_MS };
+  const common = {
+    connection,
+    queuePrefix: config.QUEUE_PREFIX,
+    lockDurationMs: config.WORKER_LOCK_DURATION_MS,
+    onGiveUpError: (error: unknown, step: string) => logger.error('could not record a step failure', { step, error }),
+  };
   const fetch = {
     hostMap: config.SCRAPER_HOST_MAP,
     timeoutMs: config.SCRAPER_TIMEOUT_MS,
@@ -63,24 +67,9 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
     sharedRun: { pollMs: config.SHARED_RUN_POLL_MS, maxWaitMs: config.SHARED_RUN_MAX_WAIT_MS },
   };
 
-  const scrape = createStepWorker(
-    'scrape',
-    (payload, job, token) =>
-      scrapeStep(deps, payload, {
-        isLastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
-        waitAndRetry: (ms) => waitAndRetry(job, token, ms),
-      }),
-    { ...common, concurrency: config.SCRAPE_CONCURRENCY },
-  );
-  const finalize = createStepWorker(
-    'finalize',
-    (payload, job) => finalizeStep(db, payload, async () => Object.values(await job.getIgnoredChildrenFailures())),
-    { ...common, concurrency: config.FINALIZE_CONCURRENCY },
-  );
-  const batch = createStepWorker('batch', (payload) => settleBatchById(db, payload.batchId), { ...common, concurrency: 5 });
-  // Jobs end in finalize, also when a step before it gave up; finalize's own final failure
-  // is recorded here.
-  recordFinalFailures(finalize, db, logger);
+  const scrape = createStepWorker('scrape', scrapeStep(deps), { ...common, concurrency: config.SCRAPE_CONCURRENCY });
+  const finalize = createStepWorker('finalize', finalizeStep(db), { ...common, concurrency: config.FINALIZE_CONCURRENCY });
+  const batch = createStepWorker('batch', batchStep(db), { ...common, concurrency: 5 });
   for (const worker of [scrape, finalize, batch]) {
     // Connection blips are retried by ioredis and BullMQ; log them, never crash on them.
     worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));

@@ -93,11 +93,18 @@ function judge(message: Message, firstTurn: MessageParam & { content: string }):
   };
 }
 
-// A transport failure after a first answer still has to report the tokens that answer cost.
+// A transport failure after a first answer still has to report the tokens that answer cost:
+// the error carries them in its details, read back with usageOf.
 function withUsage(error: unknown, usage: AiUsage): unknown {
   if (!(error instanceof AppError) || (usage.inputTokens === 0 && usage.outputTokens === 0)) return error;
   const details = typeof error.details === 'object' && error.details !== null ? error.details : {};
   return new AppError(error.code, error.message, { retryable: error.retryable, details: { ...details, usage }, cause: error });
+}
+
+/** Tokens a failed extraction spent before it failed (zero when it failed on its first call). */
+export function usageOf(error: unknown): AiUsage {
+  const usage = error instanceof AppError ? (error.details as { usage?: Partial<AiUsage> } | undefined)?.usage : undefined;
+  return { inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0 };
 }
 
 /**

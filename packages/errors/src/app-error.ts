@@ -1,4 +1,4 @@
-import { type ErrorCode, httpStatusOf, isErrorCode } from './error-codes';
+import { type ErrorCode, httpStatusOf } from './error-codes';
 
 export interface AppErrorOptions {
   details?: unknown;
@@ -22,35 +22,5 @@ export class AppError extends Error {
 
   get status(): number {
     return httpStatusOf[this.code];
-  }
-
-  // What survives a trip through a queue (BullMQ keeps only the message of a thrown error).
-  toJSON(): SerializedError {
-    return { code: this.code, message: this.message, retryable: this.retryable };
-  }
-}
-
-export interface SerializedError {
-  code: ErrorCode;
-  message: string;
-  retryable: boolean;
-}
-
-const SERIAL_PREFIX = 'AppError:';
-
-// Errors are carried through BullMQ as their message; encode the code into it so the
-// code comes out intact on the other side (job.failedReason).
-export function encodeErrorForQueue(error: AppError): string {
-  return SERIAL_PREFIX + JSON.stringify(error.toJSON());
-}
-
-export function decodeQueuedError(reason: string | undefined): SerializedError | undefined {
-  if (!reason?.startsWith(SERIAL_PREFIX)) return undefined;
-  try {
-    const parsed = JSON.parse(reason.slice(SERIAL_PREFIX.length)) as Partial<SerializedError>;
-    if (!isErrorCode(parsed.code) || typeof parsed.message !== 'string') return undefined;
-    return { code: parsed.code, message: parsed.message, retryable: parsed.retryable === true };
-  } catch {
-    return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { AI_INFERRED_FIELDS, type AiSourceData } from '@enrich/ai';
+import { AI_INFERRED_FIELDS } from '@enrich/ai';
 import {
   type BusinessStage,
   type CompanyRecord,
@@ -8,7 +8,10 @@ import {
   type SourceName,
   SOCIAL_NETWORKS,
 } from '@enrich/record';
-import type { Fact, LinkedInCompany, LinkedInSourceData, WebsiteSourceData } from '@enrich/scraper';
+import type { Fact, LinkedInCompany } from '@enrich/scraper';
+import type { SourceDataBySource } from './source-results';
+
+type Stored<S extends keyof SourceDataBySource> = NonNullable<SourceDataBySource[S]>;
 
 /** One source's value for one field, before the merge picks among them. */
 export interface Candidate<T = string> {
@@ -36,7 +39,7 @@ function push<F extends ScalarField>(out: Candidates, field: F, candidate: Candi
 // are never stated as such on a company's own pages).
 const WEBSITE_FIELDS = ['name', 'description', 'location', 'industry', 'employeeCount', 'logoUrl', 'email', 'phone'] as const satisfies readonly ScalarField[];
 
-export function websiteCandidates(out: Candidates, website: WebsiteSourceData): void {
+export function websiteCandidates(out: Candidates, website: Stored<'website'>): void {
   if (website.status !== 'ok') return;
   const { facts, fetchedAt } = website;
   const observed = <T>(fact: Fact<T>) => ({ source: 'website' as const, ...fact, observedAt: fetchedAt, inferred: false });
@@ -56,7 +59,7 @@ function stageFromCompanyType(type: string | null): BusinessStage | null {
   return type && /public company/i.test(type) ? 'public' : null;
 }
 
-export function linkedInCandidates(out: Candidates, linkedin: LinkedInSourceData): void {
+export function linkedInCandidates(out: Candidates, linkedin: Stored<'linkedin'>): void {
   if (linkedin.status !== 'ok') return;
   const company: LinkedInCompany = linkedin.company;
   const base = { source: 'linkedin' as const, url: linkedin.url, observedAt: linkedin.fetchedAt, inferred: false };
@@ -77,7 +80,7 @@ export function linkedInCandidates(out: Candidates, linkedin: LinkedInSourceData
   (out.socialProfiles.linkedin ??= []).push({ ...base, value: pageUrl, method: 'linkedin:page-url' });
 }
 
-export function aiCandidates(out: Candidates, ai: AiSourceData): void {
+export function aiCandidates(out: Candidates, ai: Stored<'ai'>): void {
   if (ai.status !== 'ok') return;
   const base = { source: 'ai' as const, url: `llm:${ai.model}`, method: 'llm' as const, observedAt: ai.fetchedAt, inferred: true };
   for (const field of AI_INFERRED_FIELDS) {

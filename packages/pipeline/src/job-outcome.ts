@@ -12,6 +12,28 @@ export async function markJobStarted(db: Db, jobId: string): Promise<boolean> {
   return updated > 0;
 }
 
+/** Ends the job completed, inside finalize's transaction (with its company row). */
+export async function completeJob(tx: Prisma.TransactionClient, jobId: string, now: Date): Promise<void> {
+  await tx.enrichmentJob.updateMany({
+    where: { id: jobId, status: 'processing' },
+    data: { status: 'completed', completedAt: now, errorCode: null, errorMessage: null },
+  });
+}
+
+/** Adds what the AI source spent on this job; counted even once the job has ended. */
+export async function addAiTokens(db: Db, jobId: string, usage: { inputTokens: number; outputTokens: number }): Promise<void> {
+  if (usage.inputTokens === 0 && usage.outputTokens === 0) return;
+  await db.$executeRaw`
+    UPDATE enrichment_jobs SET ai_input_tokens = ai_input_tokens + ${usage.inputTokens},
+      ai_output_tokens = ai_output_tokens + ${usage.outputTokens}
+    WHERE id = ${jobId}::uuid`;
+}
+
+/** The reconciler put the job's flow back on the queue after Redis lost it. */
+export async function countRequeue(db: Db, jobId: string): Promise<void> {
+  await db.enrichmentJob.update({ where: { id: jobId }, data: { requeues: { increment: 1 } } });
+}
+
 export async function markJobFailed(db: Db, jobId: string, code: ErrorCode, message: string): Promise<boolean> {
   const result = await db.enrichmentJob.updateMany({
     where: { id: jobId, status: 'processing' },

@@ -1,4 +1,3 @@
-import type { AiSourceData } from '@enrich/ai';
 import {
   type CompanyDraft,
   emptyDraft,
@@ -64,7 +63,7 @@ function chooseScalar<F extends ScalarField>(draft: CompanyDraft, field: F, cand
   draft.fieldSources[field] = picked.provenance;
 }
 
-function addAiInsights(draft: CompanyDraft, ai: AiSourceData | undefined): void {
+function addAiInsights(draft: CompanyDraft, ai: SourceDataBySource['ai']): void {
   if (ai?.status !== 'ok') return;
   const provenance: FieldSource = { source: 'ai', url: `llm:${ai.model}`, method: 'llm', observedAt: ai.fetchedAt, inferred: true, agreedBy: [], disagreedBy: [] };
   draft.insights = ai.answer.insights;

@@ -1,10 +1,10 @@
 import type { Db } from '@enrich/db';
-import { decodeQueuedError, ErrorCode } from '@enrich/errors';
+import { ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
 import { bullJobId, bullPrefix, enrichmentFlow, QueueName, type RetryPolicy } from '@enrich/queue';
 import { FlowProducer, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { markJobFailed } from './job-outcome';
+import { countRequeue, markJobFailed } from './job-outcome';
 
 export interface ReconcilerOptions {
   db: Db;
@@ -81,14 +81,14 @@ export class Reconciler {
       const queued = await this.finalizeQueue.getJob(bullJobId('finalize', job.id));
       if (!queued) {
         await this.flows.add(enrichmentFlow({ jobId: job.id, domain: job.domain }, retry));
-        await db.enrichmentJob.update({ where: { id: job.id }, data: { requeues: { increment: 1 } } });
+        await countRequeue(db, job.id);
         report.requeued += 1;
         logger.warn('re-queued job missing from Redis', { jobId: job.id, domain: job.domain });
         continue;
       }
       if ((await queued.getState()) === 'failed') {
-        const decoded = decodeQueuedError(queued.failedReason);
-        await markJobFailed(db, job.id, decoded?.code ?? ErrorCode.ENRICHMENT_FAILED, decoded?.message ?? queued.failedReason);
+        // Finalize's giveUp records the failure; this is a worker that died before it could.
+        await markJobFailed(db, job.id, ErrorCode.ENRICHMENT_FAILED, queued.failedReason || 'the finalize step failed');
         report.failed += 1;
       }
     }

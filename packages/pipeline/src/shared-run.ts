@@ -9,7 +9,8 @@ export type SharedRunDecision = { kind: 'own' } | { kind: 'reused'; leaderJobId:
  * of its steps then takes the leader's stored results for the step's sources instead of
  * fetching again; while the leader is still working the step waits (`wait`). Once the leader
  * has ended without those results, or the follower has waited `maxWaitMs`, the follower runs
- * the step itself (`own`), so a stuck or failed leader never holds it back for good.
+ * the step itself (`own`), so a stuck or failed leader never holds it back for good. A
+ * leader's stored step failure is never copied: the follower then runs that step itself.
  */
 export async function reuseLeaderResults(
   db: Db,
@@ -21,7 +22,7 @@ export async function reuseLeaderResults(
   if (!job?.followsJobId || job.status !== 'processing') return { kind: 'own' };
   const leader = await db.enrichmentJob.findUnique({
     where: { id: job.followsJobId },
-    select: { status: true, sourceResults: { where: { source: { in: [...sources] } } } },
+    select: { status: true, sourceResults: { where: { source: { in: [...sources] }, NOT: { data: { path: ['status'], equals: 'failed' } } } } },
   });
   if (leader && leader.sourceResults.length === sources.length) {
     await db.$transaction(

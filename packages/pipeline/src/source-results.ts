@@ -1,16 +1,35 @@
 import type { AiSourceData } from '@enrich/ai';
 import type { Db, Prisma } from '@enrich/db';
+import { type AppError, type ErrorCode, isErrorCode } from '@enrich/errors';
 import type { LinkedInSourceData, WebsiteSourceData } from '@enrich/scraper';
+
+/**
+ * What a step stores for its source when it gave up for good (an internal fault that outlasted
+ * its retries). Finalize reads it from Postgres and ends the job with its code.
+ */
+export interface SourceFailure {
+  status: 'failed';
+  code: ErrorCode;
+  message: string;
+  fetchedAt: string;
+}
 
 // What each source left for a job. Keyed by (job, source), so a repeated step overwrites
 // its own earlier answer instead of adding another.
 export interface SourceDataBySource {
-  website?: WebsiteSourceData;
-  linkedin?: LinkedInSourceData;
-  ai?: AiSourceData;
+  website?: WebsiteSourceData | SourceFailure;
+  linkedin?: LinkedInSourceData | SourceFailure;
+  ai?: AiSourceData | SourceFailure;
 }
 export type StoredSource = keyof SourceDataBySource;
 export const STORED_SOURCES: readonly StoredSource[] = ['website', 'linkedin', 'ai'];
+
+export function sourceFailure(error: AppError): SourceFailure {
+  return { status: 'failed', code: error.code, message: error.message.slice(0, 1000), fetchedAt: new Date().toISOString() };
+}
+
+export const isSourceFailure = (data: unknown): data is SourceFailure =>
+  typeof data === 'object' && data !== null && (data as SourceFailure).status === 'failed' && isErrorCode((data as SourceFailure).code);
 
 export async function saveSourceResult<S extends StoredSource>(
   db: Db,
@@ -26,8 +45,10 @@ export async function saveSourceResult<S extends StoredSource>(
   });
 }
 
-export async function hasSourceResult(db: Db, jobId: string, source: StoredSource): Promise<boolean> {
-  return (await db.sourceResult.count({ where: { jobId, source } })) > 0;
+/** Records a step's failure for each of its sources that has no result yet. */
+export async function saveSourceFailures(db: Db, jobId: string, sources: readonly StoredSource[], error: AppError): Promise<void> {
+  const failure = sourceFailure(error) as unknown as Prisma.InputJsonValue;
+  await db.sourceResult.createMany({ data: sources.map((source) => ({ jobId, source, data: failure })), skipDuplicates: true });
 }
 
 export async function loadSourceResults(db: Db, jobId: string): Promise<SourceDataBySource> {

@@ -1,18 +1,25 @@
-import { AppError, encodeErrorForQueue, ErrorCode } from '@enrich/errors';
+import { AppError, ErrorCode } from '@enrich/errors';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type JobName, type JobPayload, jobCatalog } from './job-catalog';
 import { bullPrefix } from './queue-prefix';
 
-export type StepHandler<N extends JobName> = (payload: JobPayload<N>, job: Job, token?: string) => Promise<unknown>;
+/** What a step may know and do about its own run, beyond its payload. */
+export interface StepContext {
+  /** No retry follows if this attempt fails. */
+  isLastAttempt: boolean;
+  /** Puts the step back for `ms` without using an attempt, freeing the worker slot meanwhile. */
+  waitAndRetry(ms: number): Promise<never>;
+}
 
-/**
- * For a handler that must wait on other work: puts the job back as delayed for `ms` without
- * using up an attempt, and frees the worker slot meanwhile.
- */
-export async function waitAndRetry(job: Job, token: string | undefined, ms: number): Promise<never> {
-  await job.moveToDelayed(Date.now() + ms, token);
-  throw new DelayedError();
+/** One pipeline step: exactly one per job name. */
+export interface Step<N extends JobName> {
+  run(payload: JobPayload<N>, ctx: StepContext): Promise<unknown>;
+  /**
+   * Called once when the step fails for good (not retryable, or its last attempt), before the
+   * failure leaves: the step records in Postgres what the rest of the pipeline must know.
+   */
+  giveUp(payload: JobPayload<N>, error: AppError): Promise<void>;
 }
 
 export interface StepWorkerOptions {
@@ -20,41 +27,46 @@ export interface StepWorkerOptions {
   queuePrefix: string;
   concurrency: number;
   lockDurationMs: number;
+  /** Told when a step's giveUp could not record its failure (the failure still leaves). */
+  onGiveUpError?(error: unknown, name: JobName): void;
 }
 
-/** Whether BullMQ will not try this job again after the current failure. */
-export function isFinalFailure(job: Job, error: Error): boolean {
-  return error instanceof UnrecoverableError || error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+async function waitAndRetry(job: Job, token: string | undefined, ms: number): Promise<never> {
+  await job.moveToDelayed(Date.now() + ms, token);
+  throw new DelayedError();
 }
+
+const asAppError = (error: unknown): AppError =>
+  error instanceof AppError
+    ? error
+    : new AppError(ErrorCode.ENRICHMENT_FAILED, error instanceof Error ? error.message : String(error), { retryable: true, cause: error });
 
 /**
- * The one way a step handler is run: the payload is validated again against the catalogue,
- * and errors leave with their catalogue code encoded in the message so it survives Redis.
- * Non-retryable errors become UnrecoverableError so BullMQ stops retrying at once.
+ * The one way a step is run: the payload is validated again against the catalogue; an
+ * unexpected error counts as a retryable internal fault; a failure for good goes through the
+ * step's giveUp (so Postgres, not a queue message, says what failed and with which code) and
+ * leaves as UnrecoverableError, so BullMQ stops retrying at once.
  */
-export function createStepWorker<N extends JobName>(name: N, handler: StepHandler<N>, options: StepWorkerOptions): Worker {
+export function createStepWorker<N extends JobName>(name: N, step: Step<N>, options: StepWorkerOptions): Worker {
   const entry = jobCatalog[name];
   return new Worker(
     entry.queue,
     async (job: Job, token?: string) => {
       const parsed = entry.payload.safeParse(job.data);
-      if (!parsed.success) {
-        const error = new AppError(ErrorCode.INVALID_JOB_PAYLOAD, `invalid ${name} payload: ${parsed.error.message}`);
-        throw new UnrecoverableError(encodeErrorForQueue(error));
-      }
+      if (!parsed.success) throw new UnrecoverableError(`invalid ${name} payload: ${parsed.error.message}`);
+      const payload = parsed.data as JobPayload<N>;
+      const ctx: StepContext = {
+        isLastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+        waitAndRetry: (ms) => waitAndRetry(job, token, ms),
+      };
       try {
-        return await handler(parsed.data as JobPayload<N>, job, token);
+        return await step.run(payload, ctx);
       } catch (error) {
         if (error instanceof DelayedError) throw error;
-        const appError =
-          error instanceof AppError
-            ? error
-            : new AppError(ErrorCode.ENRICHMENT_FAILED, error instanceof Error ? error.message : String(error), {
-                retryable: true,
-                cause: error,
-              });
-        const message = encodeErrorForQueue(appError);
-        throw appError.retryable ? new Error(message) : new UnrecoverableError(message);
+        const appError = asAppError(error);
+        if (appError.retryable && !ctx.isLastAttempt) throw appError;
+        await step.giveUp(payload, appError).catch((cause: unknown) => options.onGiveUpError?.(cause, name));
+        throw new UnrecoverableError(`${appError.code}: ${appError.message}`);
       }
     },
     {

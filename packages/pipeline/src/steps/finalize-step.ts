@@ -1,11 +1,11 @@
 import { type Db, Prisma } from '@enrich/db';
-import { AppError, decodeQueuedError, ErrorCode } from '@enrich/errors';
-import type { JobPayload } from '@enrich/queue';
+import { AppError, ErrorCode } from '@enrich/errors';
+import type { Step } from '@enrich/queue';
 import type { CompanyDraft } from '@enrich/record';
-import { scoreConfidence } from './confidence';
-import { mergeSources } from './merge-sources';
-import { markJobFailed, settleBatch } from './job-outcome';
-import { loadSourceResults } from './source-results';
+import { scoreConfidence } from '../confidence';
+import { completeJob, markJobFailed, settleBatch } from '../job-outcome';
+import { mergeSources } from '../merge-sources';
+import { loadSourceResults } from '../source-results';
 
 // The draft as `companies` columns: provenance is stored as served (fieldSources).
 function companyColumns(draft: CompanyDraft, confidence: number, now: Date) {
@@ -20,31 +20,27 @@ function companyColumns(draft: CompanyDraft, confidence: number, now: Date) {
   };
 }
 
+export type FinalizeOutcome = { confidence: number } | { skipped: string } | { failed: ErrorCode };
+
 /**
  * Merges what the sources stored for this job, scores it, upserts the company (one row per
- * domain) and completes the job, in one transaction. Running it twice changes nothing the
- * second time: a job that is no longer processing is left alone.
+ * domain) and completes the job, in one transaction. Reads Postgres only: a step that gave up
+ * left its failure there, and the job ends with that failure's code. Running it twice
+ * changes nothing the second time: a job that is no longer processing is left alone.
  */
-export async function finalizeStep(
-  db: Db,
-  payload: JobPayload<'finalize'>,
-  childFailures: () => Promise<string[]> = async () => [],
-): Promise<{ confidence: number } | { skipped: string } | { failed: ErrorCode }> {
+export async function finalizeJob(db: Db, payload: { jobId: string }): Promise<FinalizeOutcome> {
   const job = await db.enrichmentJob.findUnique({ where: { id: payload.jobId } });
   if (!job) throw new AppError(ErrorCode.INVALID_JOB_PAYLOAD, `job ${payload.jobId} does not exist`);
   if (job.status !== 'processing') return { skipped: `job is ${job.status}` };
 
   const results = await loadSourceResults(db, job.id);
   if (!results.website) {
-    // A step that gave up for good ends the job with its own error code.
-    const [reason] = await childFailures();
-    if (reason !== undefined) {
-      const error = decodeQueuedError(reason) ?? { code: ErrorCode.ENRICHMENT_FAILED, message: reason };
-      await markJobFailed(db, job.id, error.code, error.message);
-      return { failed: error.code };
-    }
     // The scrape step finished without leaving its result: an internal fault, worth a retry.
     throw new AppError(ErrorCode.ENRICHMENT_FAILED, 'website source result is missing', { retryable: true });
+  }
+  if (results.website.status === 'failed') {
+    await markJobFailed(db, job.id, results.website.code, results.website.message);
+    return { failed: results.website.code };
   }
   const draft = mergeSources(results);
   const confidence = scoreConfidence(draft);
@@ -55,11 +51,7 @@ export async function finalizeStep(
     // A site that could not be read this time does not wipe what an earlier run found.
     if (draft.sources.length > 0 || !existing) {
       const columns = companyColumns(draft, confidence, now);
-      await tx.company.upsert({
-        where: { domain: job.domain },
-        create: { domain: job.domain, ...columns },
-        update: columns,
-      });
+      await tx.company.upsert({ where: { domain: job.domain }, create: { domain: job.domain, ...columns }, update: columns });
     }
     // The team's own list of companies, which search covers.
     await tx.teamCompany.upsert({
@@ -67,11 +59,18 @@ export async function finalizeStep(
       create: { teamId: job.teamId, domain: job.domain, enrichedAt: now },
       update: { enrichedAt: now },
     });
-    await tx.enrichmentJob.updateMany({
-      where: { id: job.id, status: 'processing' },
-      data: { status: 'completed', completedAt: now, errorCode: null, errorMessage: null },
-    });
+    await completeJob(tx, job.id, now);
   });
   await settleBatch(db, job.id);
   return { confidence };
+}
+
+/** The last step of every job; also ends the job when its own fault outlasts the retries. */
+export function finalizeStep(db: Db): Step<'finalize'> {
+  return {
+    run: (payload) => finalizeJob(db, payload),
+    giveUp: async (payload, error) => {
+      await markJobFailed(db, payload.jobId, error.code, error.message);
+    },
+  };
 }

@@ -1,8 +1,7 @@
 import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
-import { loadSourceResults, markJobStarted, reuseLeaderResults, saveSourceResult } from '@enrich/pipeline';
-import type { JobPayload } from '@enrich/queue';
+import type { Step, StepContext } from '@enrich/queue';
 import {
   FetchError,
   fetchLinkedInCompany,
@@ -13,6 +12,9 @@ import {
   type WebsiteSourceData,
   type WebsiteSourceSettings,
 } from '@enrich/scraper';
+import { markJobStarted } from '../job-outcome';
+import { reuseLeaderResults } from '../shared-run';
+import { loadSourceResults, saveSourceFailures, saveSourceResult } from '../source-results';
 
 export interface ScrapeStepDeps {
   db: Db;
@@ -23,12 +25,6 @@ export interface ScrapeStepDeps {
   logger: Logger;
 }
 
-export interface StepControl {
-  isLastAttempt: boolean;
-  /** Puts the step back for `ms` without using an attempt (the job follows another run). */
-  waitAndRetry(ms: number): Promise<never>;
-}
-
 const SOURCES = ['website', 'linkedin'] as const;
 
 /**
@@ -37,11 +33,19 @@ const SOURCES = ['website', 'linkedin'] as const;
  * transiently (timeout, 5xx, reset) is retried with backoff; on the last attempt, or when the
  * failure is final (no such host, 404, blocked address), the site is recorded as unreachable
  * and the job goes on to complete with what little is known. LinkedIn never fails the step.
+ * An internal fault that outlasts the retries is stored as the sources' failure.
  */
-export async function scrapeStep(deps: ScrapeStepDeps, payload: JobPayload<'scrape'>, control: StepControl): Promise<string> {
+export function scrapeStep(deps: ScrapeStepDeps): Step<'scrape'> {
+  return {
+    run: (payload, ctx) => scrape(deps, payload, ctx),
+    giveUp: (payload, error) => saveSourceFailures(deps.db, payload.jobId, SOURCES, error),
+  };
+}
+
+async function scrape(deps: ScrapeStepDeps, payload: { jobId: string; domain: string }, ctx: StepContext): Promise<string> {
   const { db, logger } = deps;
   const shared = await reuseLeaderResults(db, payload.jobId, SOURCES, deps.sharedRun.maxWaitMs);
-  if (shared.kind === 'wait') return control.waitAndRetry(deps.sharedRun.pollMs);
+  if (shared.kind === 'wait') return ctx.waitAndRetry(deps.sharedRun.pollMs);
   if (!(await markJobStarted(db, payload.jobId))) return 'job no longer processing';
   if (shared.kind === 'reused') return `reused the run of job ${shared.leaderJobId}`;
 
@@ -49,10 +53,10 @@ export async function scrapeStep(deps: ScrapeStepDeps, payload: JobPayload<'scra
   const stored = await loadSourceResults(db, payload.jobId);
   let website = stored.website;
   if (!website) {
-    website = await scrapeWebsite(deps, payload, control.isLastAttempt);
+    website = await scrapeWebsite(deps, payload, ctx.isLastAttempt);
     await saveSourceResult(db, payload.jobId, 'website', website);
   }
-  if (!stored.linkedin) {
+  if (!stored.linkedin && website.status !== 'failed') {
     const linkedin = await linkedInSource(deps, payload.domain, website);
     if (linkedin.status !== 'ok') logger.debug('linkedin source unavailable', { jobId: payload.jobId, reason: linkedin.reason });
     await saveSourceResult(db, payload.jobId, 'linkedin', linkedin);
@@ -60,7 +64,7 @@ export async function scrapeStep(deps: ScrapeStepDeps, payload: JobPayload<'scra
   return website.status;
 }
 
-async function scrapeWebsite(deps: ScrapeStepDeps, payload: JobPayload<'scrape'>, isLastAttempt: boolean): Promise<WebsiteSourceData> {
+async function scrapeWebsite(deps: ScrapeStepDeps, payload: { jobId: string; domain: string }, isLastAttempt: boolean): Promise<WebsiteSourceData> {
   try {
     return await scrapeWebsiteSource(payload.domain, deps.website);
   } catch (error) {

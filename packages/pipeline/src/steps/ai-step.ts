@@ -1,22 +1,17 @@
-import type { AiSource, AiSourceData } from '@enrich/ai';
+import { type AiSource, type AiSourceData, usageOf } from '@enrich/ai';
 import type { Db } from '@enrich/db';
-import { AppError, decodeQueuedError, ErrorCode } from '@enrich/errors';
+import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
-import { loadSourceResults, reuseLeaderResults, saveSourceResult } from '@enrich/pipeline';
-import type { JobPayload } from '@enrich/queue';
+import type { Step, StepContext } from '@enrich/queue';
+import { addAiTokens } from '../job-outcome';
+import { reuseLeaderResults } from '../shared-run';
+import { loadSourceResults, saveSourceFailures, saveSourceResult } from '../source-results';
 
 export interface AiStepDeps {
   db: Db;
   ai: AiSource;
   sharedRun: { pollMs: number; maxWaitMs: number };
   logger: Logger;
-}
-
-export interface AiStepControl {
-  isLastAttempt: boolean;
-  waitAndRetry(ms: number): Promise<never>;
-  /** Failures of the scrape step this step waited on (encoded queue errors). */
-  childFailures(): Promise<string[]>;
 }
 
 const now = () => new Date().toISOString();
@@ -26,23 +21,26 @@ const now = () => new Date().toISOString();
  * the fields and insights. Never fails the job for the model's sake: an answer that is
  * invalid twice, a refusal, or a model still unavailable on the last attempt is recorded as
  * dropped and the record completes from the other sources. Without a key it records skipped.
+ * Every token the model spent is counted on the job, also for calls that failed.
  */
-export async function aiStep(deps: AiStepDeps, payload: JobPayload<'ai'>, control: AiStepControl): Promise<string> {
+export function aiStep(deps: AiStepDeps): Step<'ai'> {
+  return {
+    run: (payload, ctx) => runAi(deps, payload, ctx),
+    giveUp: (payload, error) => saveSourceFailures(deps.db, payload.jobId, ['ai'], error),
+  };
+}
+
+async function runAi(deps: AiStepDeps, payload: { jobId: string; domain: string }, ctx: StepContext): Promise<string> {
   const { db, ai } = deps;
   const shared = await reuseLeaderResults(db, payload.jobId, ['ai'], deps.sharedRun.maxWaitMs);
-  if (shared.kind === 'wait') return control.waitAndRetry(deps.sharedRun.pollMs);
+  if (shared.kind === 'wait') return ctx.waitAndRetry(deps.sharedRun.pollMs);
   if (shared.kind === 'reused') return `reused the run of job ${shared.leaderJobId}`;
   const job = await db.enrichmentJob.findUnique({ where: { id: payload.jobId }, select: { status: true } });
   if (job?.status !== 'processing') return 'job no longer processing';
   const { website, ai: stored } = await loadSourceResults(db, payload.jobId);
   if (stored) return 'ai already done';
-  if (!website) {
-    // The scrape step gave up for good: pass its error on, so finalize ends the job with it.
-    const [reason] = await control.childFailures();
-    const failure = decodeQueuedError(reason);
-    if (failure) throw new AppError(failure.code, failure.message);
-    throw new AppError(ErrorCode.ENRICHMENT_FAILED, 'website source result is missing', { retryable: true });
-  }
+  // The scrape step runs first in the flow; its result (or its failure) is in Postgres.
+  if (!website) throw new AppError(ErrorCode.ENRICHMENT_FAILED, 'website source result is missing', { retryable: true });
 
   const save = (data: AiSourceData) => saveSourceResult(db, payload.jobId, 'ai', data);
   if (!ai.enabled) {
@@ -63,15 +61,15 @@ export async function aiStep(deps: AiStepDeps, payload: JobPayload<'ai'>, contro
       pages: pages.map((p) => ({ url: p.url, text: p.text })),
     });
   } catch (error) {
-    if (!(error instanceof AppError) || (error.retryable && !control.isLastAttempt)) throw error;
+    // A call that failed after a first answer still cost that answer's tokens.
+    const usage = usageOf(error);
+    await addAiTokens(db, payload.jobId, usage);
+    if (!(error instanceof AppError) || (error.retryable && !ctx.isLastAttempt)) throw error;
     deps.logger.warn('ai source unavailable; completing without it', { jobId: payload.jobId, error: error.message });
-    await save({ status: 'dropped', reason: 'unavailable', message: error.message, model: ai.model, fetchedAt: now(), usage: { inputTokens: 0, outputTokens: 0 } });
+    await save({ status: 'dropped', reason: 'unavailable', message: error.message, model: ai.model, fetchedAt: now(), usage });
     return 'ai unavailable';
   }
-  await db.$executeRaw`
-    UPDATE enrichment_jobs SET ai_input_tokens = ai_input_tokens + ${outcome.usage.inputTokens},
-      ai_output_tokens = ai_output_tokens + ${outcome.usage.outputTokens}
-    WHERE id = ${payload.jobId}::uuid`;
+  await addAiTokens(db, payload.jobId, outcome.usage);
   if (outcome.ok) {
     await save({ status: 'ok', model: outcome.model, fetchedAt: now(), answer: outcome.answer, usage: outcome.usage, attempts: outcome.attempts });
     return 'ai insights';

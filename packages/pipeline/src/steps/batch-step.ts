@@ -1,0 +1,15 @@
+import type { Db } from '@enrich/db';
+import type { Step } from '@enrich/queue';
+import { settleBatchById } from '../job-outcome';
+
+/**
+ * The parent of a bulk batch's flows: runs once BullMQ saw every item end. Settling is
+ * normally done already by the last item; this covers an item whose settle call was lost
+ * with its worker. Nothing to record when it gives up: the reconciler's items settle it.
+ */
+export function batchStep(db: Db): Step<'batch'> {
+  return {
+    run: (payload) => settleBatchById(db, payload.batchId),
+    giveUp: async () => undefined,
+  };
+}
