@@ -1,6 +1,6 @@
 // Admin CLI: `npm run admin -- <command> [options]`. Uses the service's DATABASE_URL.
 import { parseArgs } from 'node:util';
-import { issueApiKey, listApiKeys, revokeApiKey, teamLimits } from '@enrich/api-keys';
+import { issueApiKey, type LimitOverrides, listApiKeys, revokeApiKey, setTeamLimits } from '@enrich/api-keys';
 import { databaseEnv, loadConfig } from '@enrich/config';
 import { createPrismaClient, ensureDatabase, migrate, Plan } from '@enrich/db';
 
@@ -14,7 +14,7 @@ const USAGE = `usage:
 class UsageError extends Error {}
 
 // A limit option: a positive whole number, or "default" to fall back to the plan's value.
-function limitOverride(field: string, value: string | undefined): Record<string, number | null> {
+function limitOverride(field: keyof LimitOverrides, value: string | undefined): Partial<LimitOverrides> {
   if (value === undefined) return {};
   if (value === 'default') return { [field]: null };
   if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`limit values are whole numbers from 1, or "default"; got "${value}"`);
@@ -76,22 +76,19 @@ async function main(argv: string[]): Promise<void> {
     } else if (command === 'set-limits' || command === 'show-limits') {
       const name = values.team?.trim();
       if (!name) throw new UsageError(`${command} needs --team <name>`);
-      const team = await db.team.findUnique({ where: { name } });
-      if (!team) throw new Error(`no team "${name}"`);
-      const updated =
+      const overrides =
         command === 'set-limits'
-          ? await db.team.update({
-              where: { id: team.id },
-              data: {
-                ...limitOverride('rateLimitPerMinute', values['per-minute']),
-                ...limitOverride('rateLimitPerDay', values['per-day']),
-                ...limitOverride('monthlyQuota', values.monthly),
-              },
-            })
-          : team;
-      const limits = teamLimits(updated.plan, updated);
+          ? {
+              ...limitOverride('rateLimitPerMinute', values['per-minute']),
+              ...limitOverride('rateLimitPerDay', values['per-day']),
+              ...limitOverride('monthlyQuota', values.monthly),
+            }
+          : {};
+      const view = await setTeamLimits(db, name, overrides);
+      if (!view) throw new Error(`no team "${name}"`);
+      const { limits } = view;
       const show = (value: number | null) => (value === null ? 'none' : String(value));
-      console.log(`team ${updated.name} plan=${updated.plan}: ${limits.perMinute}/min, ${show(limits.perDay)}/day, ${show(limits.monthly)} enrichments/month`);
+      console.log(`team ${view.teamName} plan=${view.plan}: ${limits.perMinute}/min, ${show(limits.perDay)}/day, ${show(limits.monthly)} enrichments/month`);
     } else {
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
     }

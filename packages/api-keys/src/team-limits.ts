@@ -1,4 +1,4 @@
-import type { Plan } from '@enrich/db';
+import type { Db, Plan } from '@enrich/db';
 
 // What a team may do, from its plan (the contract's table) unless the team row overrides a
 // value. Enterprise limits are set per team (admin CLI set-limits); the defaults below apply
@@ -32,3 +32,22 @@ export function teamLimits(plan: Plan, overrides: LimitOverrides): TeamLimits {
     monthly: overrides.monthlyQuota ?? base.monthly,
   };
 }
+
+export interface TeamLimitsView {
+  teamName: string;
+  plan: Plan;
+  limits: TeamLimits;
+}
+
+/**
+ * Sets a team's own limits (enterprise contracts, special deals): a number overrides the
+ * plan's value, null goes back to it, a field left out stays as it is. Null when no team has
+ * that name. API processes pick the change up within their key cache time.
+ */
+export async function setTeamLimits(db: Db, teamName: string, overrides: Partial<LimitOverrides>): Promise<TeamLimitsView | null> {
+  const team = await db.team.findUnique({ where: { name: teamName } });
+  if (!team) return null;
+  const updated = Object.keys(overrides).length > 0 ? await db.team.update({ where: { id: team.id }, data: overrides }) : team;
+  return { teamName: updated.name, plan: updated.plan, limits: teamLimits(updated.plan, updated) };
+}
+
