@@ -23,6 +23,7 @@ COPY packages/logger/package.json packages/logger/
 COPY packages/pipeline/package.json packages/pipeline/
 COPY packages/queue/package.json packages/queue/
 COPY packages/scraper/package.json packages/scraper/
+COPY packages/testkit/package.json packages/testkit/
 
 # Full install, dev dependencies included: tsx (the runtime loader) and prisma (for generate)
 # are devDependencies. --include=dev keeps that true even if NODE_ENV=production is passed in.

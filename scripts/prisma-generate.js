@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `prisma generate` only needs WebAssembly, but the CLI first tries to download a native schema
-// engine, which fails offline. Pointing PRISMA_SCHEMA_ENGINE_BINARY at any existing file skips
-// that download (see ../shared/ENVIRONMENT.md). Everyone runs generate through this script.
+// engine, which fails offline (and in air-gapped builds). Pointing PRISMA_SCHEMA_ENGINE_BINARY at
+// any existing file skips that download. Everyone runs generate through this script.
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 

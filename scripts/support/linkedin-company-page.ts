@@ -1,6 +1,7 @@
 // A logged-out LinkedIn company page, modelled on the saved Audiense page
-// (../shared/corpora/metascraper/linkedin-company-audiense.html): the JSON-LD Organization block
-// LinkedIn embeds, the top card, and the "About us" section with its data-test-id'd <dl> facts.
+// (packages/testkit/corpora/metascraper/linkedin-company-audiense.html): the JSON-LD
+// Organization block LinkedIn embeds, the top card, and the "About us" section with its
+// data-test-id'd <dl> facts.
 // packages/scraper's parseLinkedInCompanyPage reads it like the real page.
 
 export interface LinkedInProfile {

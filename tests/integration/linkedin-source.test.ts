@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import { createRedisLinkedInGate, type RedisLinkedInGateOptions } from '@enrich/worker-scrape/src/linkedin-gate';
 import { createRedisConnection, removePrefixKeys } from '@enrich/queue';
+import { readCorpus } from '@enrich/testkit';
 import type { Redis } from 'ioredis';
 import { parseHostMap } from '../../packages/scraper/src/fetch/host-map';
 import {
@@ -20,7 +19,7 @@ import { freePort } from '../support/free-port';
 // SCRAPER_HOST_MAP) and the fleet-wide gate in the real Redis, each test under its own prefix.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';
-const AUDIENSE = readFileSync(path.resolve(__dirname, '../../../shared/corpora/metascraper/linkedin-company-audiense.html'), 'utf8');
+const AUDIENSE = readCorpus('metascraper', 'linkedin-company-audiense.html');
 const AUDIENSE_URL = 'https://www.linkedin.com/company/audiense';
 const company = (slug: string): string => `https://www.linkedin.com/company/${slug}`;
 

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readCorpus } from '@enrich/testkit';
 import request from 'supertest';
 import { strictCompleted } from '../support/contract-schemas';
 import { FakeAnthropic, type FakeReply } from '../support/fake-anthropic';
@@ -10,8 +9,7 @@ import { startTestStack, type TestStack } from '../support/test-stack';
 // and the AI source through the real SDK against a fake Messages API, merged into one record;
 // fresh records reused; concurrent jobs for one domain sharing one run.
 
-const CORPORA = path.resolve(__dirname, '../../../shared/corpora/metascraper');
-const linkedInAudiense = readFileSync(path.join(CORPORA, 'linkedin-company-audiense.html'), 'utf8');
+const linkedInAudiense = readCorpus('metascraper', 'linkedin-company-audiense.html');
 
 const AI_ANSWER = {
   industry: 'Marketing Technology',

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readCorpus } from '@enrich/testkit';
 import request from 'supertest';
 import { FixtureSites } from '../support/fixture-sites';
 import { strictCompleted } from '../support/contract-schemas';
@@ -7,8 +6,7 @@ import { startTestStack, type TestStack } from '../support/test-stack';
 
 // The whole pipeline (API → BullMQ flow → scrape → finalize → Postgres) against local
 // fixture websites with known answers.
-const CORPORA = path.resolve(__dirname, '../../../shared/corpora/metascraper');
-const corpus = (file: string) => readFileSync(path.join(CORPORA, file), 'utf8');
+const corpus = (file: string) => readCorpus('metascraper', file);
 
 const sites = new FixtureSites();
 let flakyCalls = 0;

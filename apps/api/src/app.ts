@@ -34,7 +34,7 @@ export function createApp(ctx: AppContext): Express {
   routes.use(enrichRoutes(ctx, limits));
   routes.use(companyRoutes(ctx, limits));
 
-  // Every path answers with and without the /api prefix (DESIGN.md).
+  // Every path answers with and without the /api prefix (docs/api.md).
   app.use('/api', routes);
   app.use(routes);
   app.use(limits.addressStatus, notFound);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-// `ce_live_` + 32 base58 characters (DESIGN.md). Base58 leaves out look-alike characters.
+// `ce_live_` + 32 base58 characters (docs/api.md). Base58 leaves out look-alike characters.
 export const KEY_PREFIX = 'ce_live_';
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const BODY_LENGTH = 32;

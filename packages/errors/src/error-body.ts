@@ -1,6 +1,6 @@
 import type { ErrorCode } from './error-codes';
 
-// The one JSON shape of every error response (DESIGN.md).
+// The one JSON shape of every error response (docs/api.md).
 export interface ErrorBody {
   error: {
     code: ErrorCode;

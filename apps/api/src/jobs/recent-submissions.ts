@@ -2,7 +2,7 @@ import type { Db } from '@enrich/db';
 
 /**
  * Of `domains`, those this team already submitted within the freshness window, in a job that
- * did not fail. Submitting one again is a duplicate (DESIGN.md): it gets its own job but
+ * did not fail. Submitting one again is a duplicate (docs/api.md): it gets its own job but
  * costs nothing against rate limits or the monthly quota.
  */
 export async function recentlySubmitted(db: Db, teamId: string, domains: string[], windowHours: number): Promise<Set<string>> {

@@ -4,7 +4,7 @@ import { companyRecordSchema } from '@enrich/record';
 const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });
 
 // `domain` is required; `url` is accepted in its place because a documented client example
-// sends it (DESIGN.md). Other fields are ignored so that clients can send more later.
+// sends it (docs/api.md). Other fields are ignored so that clients can send more later.
 export const enrichRequestSchema = z
   .object({
     domain: z.string().optional().meta({ description: 'Company domain or URL', example: 'acme.com' }),

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readCorpus } from '@enrich/testkit';
 import { extractCompanyFacts } from './extract-company-facts';
 
-// Shared read-only corpus (metascraper's fixtures); read in place, never copied into the repo.
-const CORPUS = '/work/shared/corpora/metascraper';
-const read = (file: string): string => readFileSync(join(CORPUS, file), 'utf8');
+// metascraper's saved pages and expectations, kept in packages/testkit/corpora/metascraper.
+const read = (file: string): string => readCorpus('metascraper', file);
 
 /** Expected publisher/description per page, parsed from metascraper's readability snapshot report. */
 function snapshot(section: string): { publisher: string; description: string } {

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readCorpus } from '@enrich/testkit';
 import { load } from 'cheerio';
 import { emptyCompanyFacts, extractCompanyFacts } from './extract-company-facts';
 import { extractTechnologies, technologyCategory, TECHNOLOGIES, type Technology } from './technology';
@@ -186,9 +185,9 @@ describe('extractCompanyFacts: technologies', () => {
   });
 });
 
-// Shared read-only corpus (see corpora.test.ts); each expectation below was checked in the page source.
+// metascraper's saved pages (see corpora.test.ts); each expectation below was checked in the page source.
 describe('extractTechnologies on the metascraper corpus', () => {
-  const read = (file: string): string => readFileSync(join('/work/shared/corpora/metascraper', file), 'utf8');
+  const read = (file: string): string => readCorpus('metascraper', file);
   const onPage = (domain: string, file = `${domain}.html`) =>
     Object.fromEntries(extractCompanyFacts(read(file), `https://${domain}/`, domain).technologies.map((f) => [f.value, f.method]));
 

@@ -1,8 +1,9 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { LookupFunction } from 'node:net';
+import { ssrfUrls } from '@enrich/testkit';
 import { BlockedAddressError, createGuardedLookup, isPublicAddress, type Resolver } from './address-guard';
 
-const allowedUrls = require('/work/shared/corpora/ssrf-req-filter/allowedUrls.js') as string[];
+const allowedUrls = ssrfUrls('allowedUrls');
 
 describe('isPublicAddress', () => {
   it.each([

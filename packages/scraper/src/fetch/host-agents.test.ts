@@ -1,12 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ssrfUrls } from '@enrich/testkit';
 import type { Resolver } from './address-guard';
 import { fetchPage, type FetchPageOptions } from './fetch-page';
 import { HostAgents } from './host-agents';
 import { parseHostMap, type HostMap } from './host-map';
 import { fetchFailure, localResolver, sendHtml, sendRedirect } from './test-support';
 
-const blockedUrls = require('/work/shared/corpora/ssrf-req-filter/blockedUrls.js') as string[];
+const blockedUrls = ssrfUrls('blockedUrls');
 
 /** A site that counts TCP connections (not requests), tracks open ones and the peak in flight. */
 interface CountingSite {

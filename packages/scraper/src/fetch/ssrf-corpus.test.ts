@@ -1,11 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ssrfUrls } from '@enrich/testkit';
 import type { Resolver } from './address-guard';
 import { FetchError } from './fetch-error';
 import { fetchPage } from './fetch-page';
 import { parseHostMap } from './host-map';
 
-const blockedUrls = require('/work/shared/corpora/ssrf-req-filter/blockedUrls.js') as string[];
+const blockedUrls = ssrfUrls('blockedUrls');
 
 /** Answers the way public DNS does for the corpus's trick names; everything else is NXDOMAIN. */
 const resolvedNames: string[] = [];

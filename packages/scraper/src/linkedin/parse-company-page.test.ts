@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readCorpus } from '@enrich/testkit';
 import { parseLinkedInCompanyPage } from './parse-company-page';
 import type { LinkedInCompany, LinkedInPageResult } from './types';
 
-// Shared read-only corpus (see /work/shared/corpora/README.md); read in place, never copied.
-const CORPUS_PAGE = path.resolve(__dirname, '../../../../../shared/corpora/metascraper/linkedin-company-audiense.html');
-const audienseHtml = readFileSync(CORPUS_PAGE, 'utf8');
+// Audiense's real logged-out company page, saved by metascraper (packages/testkit/corpora).
+const audienseHtml = readCorpus('metascraper', 'linkedin-company-audiense.html');
 const AUDIENSE_URL = 'https://uk.linkedin.com/company/audiense';
 
 function company(result: LinkedInPageResult): LinkedInCompany {
