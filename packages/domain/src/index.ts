@@ -1,1 +1,2 @@
+export * from './company-site';
 export * from './normalize-domain';

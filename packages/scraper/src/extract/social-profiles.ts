@@ -1,3 +1,4 @@
+import { domainLabel } from '@enrich/domain';
 import type { CheerioAPI } from 'cheerio';
 import { isObject, resolve, toArray } from './json-ld';
 import { metaContent } from './meta';
@@ -5,7 +6,7 @@ import type { OrganizationContext } from './organization';
 import { linkContext, pointsBackToPage, type LinkRegion } from './page-context';
 import { parseSocialUrl, type SocialLink } from './social-url';
 import type { Fact, SocialNetwork } from './types';
-import { domainLabel, fact, resembles } from './util';
+import { fact, resembles } from './util';
 
 type Source = 'json-ld-sameAs' | 'rel-me' | LinkRegion | 'twitter:site';
 

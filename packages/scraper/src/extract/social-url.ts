@@ -1,3 +1,4 @@
+import { hostOf } from '@enrich/domain';
 import type { SocialNetwork } from './types';
 
 /**
@@ -58,7 +59,7 @@ const SLUG = /^[\p{L}\p{N}_.\-&']{1,100}$/u;
 export function parseSocialUrl(href: string, base?: string): SocialLink | null {
   const url = toUrl(href, base);
   if (!url) return null;
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  const host = hostOf(url) ?? '';
   const segs = segmentsOf(url);
   const [first = '', second = ''] = segs;
   const lower = first.toLowerCase();

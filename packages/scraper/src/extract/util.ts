@@ -1,4 +1,3 @@
-import { getDomain, parse } from 'tldts';
 import type { Fact } from './types';
 
 export function fact<T>(value: T, url: string, method: string): Fact<T> {
@@ -46,16 +45,6 @@ export function absoluteUrl(href: string | undefined | null, base: string): stri
   } catch {
     return null;
   }
-}
-
-/** `acme.co.uk` → `acme`: the part of the domain a brand name usually echoes. */
-export function domainLabel(domain: string): string {
-  const host = domain.toLowerCase().replace(/^www\./, '');
-  return parse(host).domainWithoutSuffix ?? host.split('.')[0] ?? host;
-}
-
-export function registrableDomain(hostOrUrl: string): string | null {
-  return getDomain(hostOrUrl.toLowerCase());
 }
 
 /** Lowercase letters and digits only, for loose comparisons ("Learn Node" ~ "learnnode"). */

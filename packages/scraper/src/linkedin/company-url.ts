@@ -1,4 +1,4 @@
-import { domainLabel } from '../extract/util';
+import { domainLabel } from '@enrich/domain';
 
 const LINKEDIN = 'https://www.linkedin.com/company/';
 // Schools and showcase pages share the company vanity namespace and /company/<slug> redirects to
