@@ -1,10 +1,6 @@
-import { hostOf, isCompanySite, isPublicDomain, parseWebUrl, registrableDomain } from '@enrich/domain';
+import { hostOf, isCompanySite, isLinkedInHost, isPublicDomain, parseWebUrl, registrableDomain } from '@enrich/domain';
 
 const MAX_UNWRAP = 3;
-
-function isLinkedInHost(host: string): boolean {
-  return host === 'linkedin.com' || host.endsWith('.linkedin.com');
-}
 
 /**
  * External links on LinkedIn go through its redirector (`/redir/redirect?url=…`, `/redirect?url=…`,
