@@ -1,1 +1,3 @@
+export * from './company-site';
+export * from './linkedin-company-url';
 export * from './normalize-domain';

@@ -1,4 +1,4 @@
-import { parse } from 'tldts';
+import { isPublicDomain, withoutWww } from './company-site';
 
 // Why a submitted value is not a company domain; programs can branch on these.
 export type DomainRejection =
@@ -50,7 +50,7 @@ export function normalizeDomain(input: string): NormalizeResult {
   if (hostname.startsWith('[') || /^\d+(\.\d+){3}$/.test(hostname)) {
     return reject('ip_address', 'IP addresses are not company domains');
   }
-  if (hostname.startsWith('www.')) hostname = hostname.slice(4);
+  hostname = withoutWww(hostname);
   if (hostname.length > MAX_HOSTNAME) return reject('too_long', `hostname is longer than ${MAX_HOSTNAME} characters`);
 
   const labels = hostname.split('.');
@@ -63,10 +63,8 @@ export function normalizeDomain(input: string): NormalizeResult {
     return reject('reserved', 'reserved names are not public domains');
   }
 
-  const parsed = parse(hostname);
-  if (parsed.isIp) return reject('ip_address', 'IP addresses are not company domains');
-  if (parsed.isIcann !== true || !parsed.domain) {
-    return reject('no_public_suffix', 'not a registrable domain under a public suffix');
-  }
+  // A private suffix such as github.io is still a registrable ICANN name, so acme.github.io and
+  // github.io are accepted; company-site keeps acme.github.io and x.github.io apart.
+  if (!isPublicDomain(hostname)) return reject('no_public_suffix', 'not a registrable domain under a public suffix');
   return { ok: true, domain: hostname };
 }

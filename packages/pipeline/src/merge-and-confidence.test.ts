@@ -1,6 +1,6 @@
 import type { AiSourceData } from '@enrich/ai';
 import { SCALAR_FIELDS, type WebsiteMethod } from '@enrich/record';
-import { emptyCompanyFacts, type LinkedInCompany, type LinkedInSourceData, type WebsiteSourceData } from '@enrich/scraper';
+import { emptyCompanyFacts, extractCompanyFacts, type LinkedInCompany, type LinkedInSourceData, type WebsiteSourceData } from '@enrich/scraper';
 import { scoreConfidence } from './confidence';
 import { mergeSources } from './merge-sources';
 
@@ -119,6 +119,18 @@ describe('mergeSources', () => {
     const draft = mergeSources({ website: website({ name: fact('Welcome to our home page', 'title') }), linkedin: linkedin({ name: 'Acme' }) });
     expect(draft.name).toBe('Acme');
     expect(draft.fieldSources.name).toMatchObject({ source: 'linkedin', disagreedBy: ['website'] });
+  });
+
+  it('counts a LinkedIn school page the site links and the page the LinkedIn source found as one value', () => {
+    const page = 'https://www.linkedin.com/company/acme-university';
+    const siteFacts = extractCompanyFacts('<footer><a href="https://uk.linkedin.com/school/Acme-University/about/">LinkedIn</a></footer>', url, 'acme.com');
+    const draft = mergeSources({ website: website({ socialProfiles: siteFacts.socialProfiles }), linkedin: linkedin({ linkedinUrl: page }) });
+    expect(draft.socialProfiles.linkedin).toBe(page);
+    expect(draft.fieldSources['socialProfiles.linkedin']).toMatchObject({ source: 'linkedin', agreedBy: ['website'], disagreedBy: [] });
+    // A value in the /school/ form (as records made before one normaliser hold it) agrees too.
+    const school = website({ socialProfiles: { linkedin: fact('https://www.linkedin.com/school/acme-university/', 'json-ld-sameAs') } });
+    const stored = mergeSources({ website: school, linkedin: linkedin({ linkedinUrl: page }) });
+    expect(stored.fieldSources['socialProfiles.linkedin']).toMatchObject({ source: 'website', agreedBy: ['linkedin'], disagreedBy: [] });
   });
 
   it('uses AI values only where no source observed one, marked inferred', () => {

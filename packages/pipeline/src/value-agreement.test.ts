@@ -16,6 +16,11 @@ describe('valuesAgree', () => {
     ['foundedYear', 2011, 2011, true],
     ['foundedYear', 2011, 2012, false],
     ['social', 'https://www.linkedin.com/company/acme/', 'https://linkedin.com/company/acme', true],
+    ['social', 'https://www.linkedin.com/school/acme-university/', 'https://www.linkedin.com/company/acme-university', true],
+    ['social', 'https://uk.linkedin.com/showcase/Acme-Cloud/about/?trk=x', 'https://www.linkedin.com/company/acme-cloud', true],
+    ['social', 'https://www.linkedin.com/school/acme-university', 'https://www.linkedin.com/company/acme', false],
+    ['social', 'https://x.com/acme', 'https://x.com/Acme/', true],
+    ['logoUrl', 'https://www.acme.com/logo.png', 'http://acme.com/logo.png/', true],
   ] as const)('%s: %s vs %s → %s', (field, a, b, expected) => {
     expect(valuesAgree(field, a, b)).toBe(expected);
   });

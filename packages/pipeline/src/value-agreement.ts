@@ -1,3 +1,4 @@
+import { linkedInCompanyUrl } from '@enrich/domain';
 import type { CandidateField } from './field-candidates';
 
 // Whether two sources' values for a field say the same thing. Free text (descriptions) is
@@ -49,6 +50,18 @@ function relatedIndustry(a: string, b: string): boolean {
   return words(b).some((w) => !INDUSTRY_FILLER.has(w) && x.has(w));
 }
 
+// URLs agree when they differ only in scheme, www., case or a trailing slash.
+function sameUrl(a: string, b: string): boolean {
+  const bare = (s: string) => s.toLowerCase().replace(/^https?:\/\/(www\.)?/, '').replace(/\/+$/, '');
+  return bare(a) === bare(b);
+}
+
+// Profiles agree when they are the same page: a LinkedIn page in any of its forms (/school/…,
+// /showcase/…, country subdomains, /about) is compared in its one canonical form.
+function sameProfile(a: string, b: string): boolean {
+  return sameUrl(linkedInCompanyUrl(a) ?? a, linkedInCompanyUrl(b) ?? b);
+}
+
 /** undefined: the field's values are not comparable (free text). */
 export function valuesAgree(field: CandidateField | 'social', a: string | number, b: string | number): boolean | undefined {
   const [x, y] = [String(a), String(b)];
@@ -64,8 +77,9 @@ export function valuesAgree(field: CandidateField | 'social', a: string | number
     case 'industry':
       return relatedIndustry(x, y);
     case 'social':
+      return sameProfile(x, y);
     case 'logoUrl':
-      return x.toLowerCase().replace(/^https?:\/\/(www\.)?/, '').replace(/\/+$/, '') === y.toLowerCase().replace(/^https?:\/\/(www\.)?/, '').replace(/\/+$/, '');
+      return sameUrl(x, y);
     default:
       return compact(x) === compact(y);
   }

@@ -7,7 +7,8 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '../../..');
 const SCANNED = ['apps', 'packages', 'scripts', 'tests', 'docs', 'README.md', '.ci'];
 const SKIPPED = new Set(['node_modules', 'generated', 'corpora']);
-const OUTSIDE = new RegExp(['/w' + 'ork/', '\\.\\./sh' + 'ared'].join('|'));
+// (A sibling folder, not a module such as ../shared-runs.)
+const OUTSIDE = new RegExp(['/w' + 'ork/', '\\.\\./sh' + 'ared(?![\\w-])'].join('|'));
 
 function* files(relative: string): Generator<string> {
   const entries = (() => {

@@ -1,3 +1,4 @@
+import { isCompanySite } from '@enrich/domain';
 import { FetchError, type FetchErrorKind } from '../fetch/fetch-error';
 import { fetchPage, type FetchPageOptions } from '../fetch/fetch-page';
 import { HostAgents } from '../fetch/host-agents';
@@ -8,7 +9,7 @@ import { HostLimiter } from './host-limiter';
 import { FACT_KINDS, type FactKind } from './page-kinds';
 import { loadRobots, type RobotsPolicy } from './robots';
 import { type SitemapLimits, scanSitemaps } from './sitemap';
-import { isSameSite, normalizeUrl, originOf } from './site-url';
+import { normalizeUrl, originOf } from './site-url';
 
 export interface CrawlSettings {
   /** Per-request settings (SCRAPER_*): host map, per-page deadline and size cap, user agent. */
@@ -158,7 +159,7 @@ async function crawlWith(
         if (!page) return skip('max_bytes');
         result.stats.bytes += page.bytes;
         const finalUrl = normalizeUrl(page.finalUrl) ?? page.finalUrl;
-        if (!isSameSite(finalUrl, domain)) return skip('off_site');
+        if (!isCompanySite(finalUrl, domain)) return skip('off_site');
         if (fetched.has(finalUrl)) return skip('duplicate');
         fetched.add(finalUrl);
         return { url: finalUrl, html: page.html, kind: candidate.kind };

@@ -1,6 +1,7 @@
+import { isCompanySite } from '@enrich/domain';
 import * as cheerio from 'cheerio';
 import { type FactKind, KIND_RANK, kindForPath, kindForText } from './page-kinds';
-import { isSameSite, normalizeUrl } from './site-url';
+import { normalizeUrl } from './site-url';
 
 export interface FactPageCandidate {
   url: string;
@@ -32,7 +33,7 @@ export function pickFactPages(html: string, pageUrl: string, domain: string, max
   $('a[href]').each((_i, el) => {
     const href = $(el).attr('href') ?? '';
     const url = normalizeUrl(href, base);
-    if (url === null || url === home || !isSameSite(url, domain)) return;
+    if (url === null || url === home || !isCompanySite(url, domain)) return;
     const { pathname, search } = new URL(url);
     if (FILE_RE.test(pathname) || SHARE_RE.test(pathname) || /[?&](url|u)=/i.test(search)) return;
     const text = $(el).text() || $(el).attr('title') || $(el).attr('aria-label') || '';

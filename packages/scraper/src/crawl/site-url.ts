@@ -1,5 +1,3 @@
-import { getDomain } from 'tldts';
-
 // Query parameters that only track campaigns/clicks; dropping them lets one page dedupe to one URL.
 const TRACKING = /^(utm_.*|gclid|fbclid|msclkid|dclid|yclid|mc_cid|mc_eid|_ga|_gl|ref|ref_src|source|hsa_.*|_hs.*|igshid)$/i;
 
@@ -18,21 +16,6 @@ export function normalizeUrl(href: string, base?: string): string | null {
   url.search = url.searchParams.size === 0 ? '' : url.search;
   url.hostname = url.hostname.replace(/\.$/, '');
   return url.href;
-}
-
-/** Registrable domain of a hostname (acme.co.uk for www.acme.co.uk), falling back to the name. */
-export function registrableDomain(hostname: string): string {
-  const name = hostname.toLowerCase().replace(/\.$/, '');
-  return getDomain(name, { allowPrivateDomains: true }) ?? name;
-}
-
-/** Whether url lies on the company's site: same registrable domain (www. and other subdomains). */
-export function isSameSite(url: string, domain: string): boolean {
-  try {
-    return registrableDomain(new URL(url).hostname) === registrableDomain(domain);
-  } catch {
-    return false;
-  }
 }
 
 /** The URL's origin (scheme, host, port): robots.txt and politeness are both per origin. */

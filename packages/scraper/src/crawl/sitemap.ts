@@ -1,8 +1,9 @@
+import { isCompanySite } from '@enrich/domain';
 import { FetchError } from '../fetch/fetch-error';
 import { fetchText, type FetchTextOptions } from './fetch-text';
 import { type FactPageCandidate, bestPerKind, scoreCandidate } from './fact-pages';
 import { kindForPath } from './page-kinds';
-import { isSameSite, normalizeUrl } from './site-url';
+import { normalizeUrl } from './site-url';
 
 export interface ParsedSitemap {
   type: 'urlset' | 'index' | 'unknown';
@@ -44,7 +45,7 @@ export function candidatesFromUrls(locs: readonly string[], domain: string, max:
   const found: FactPageCandidate[] = [];
   for (const loc of locs) {
     const url = normalizeUrl(loc);
-    if (url === null || !isSameSite(url, domain)) continue;
+    if (url === null || !isCompanySite(url, domain)) continue;
     const { pathname } = new URL(url);
     const kind = kindForPath(pathname);
     if (kind) found.push({ url, kind, score: scoreCandidate(kind, true, false, pathname), source: 'sitemap' });
@@ -83,7 +84,7 @@ export async function scanSitemaps(
   while (queue.length > 0 && scan.files < limits.maxFiles && locs.length < limits.maxUrls) {
     const next = queue.shift()!;
     const url = normalizeUrl(next.url);
-    if (url === null || seen.has(url) || /\.gz$/i.test(new URL(url).pathname) || !isSameSite(url, domain)) continue;
+    if (url === null || seen.has(url) || /\.gz$/i.test(new URL(url).pathname) || !isCompanySite(url, domain)) continue;
     seen.add(url);
     const timeLeft = options.deadline - Date.now();
     if (timeLeft <= 0) break;

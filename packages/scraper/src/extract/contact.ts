@@ -1,8 +1,9 @@
+import { isCompanySite } from '@enrich/domain';
 import type { CheerioAPI } from 'cheerio';
 import { linkContext } from './page-context';
 import { stringProp, type OrganizationContext } from './organization';
 import type { Fact } from './types';
-import { fact, registrableDomain } from './util';
+import { fact } from './util';
 
 const EMAIL = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,24}$/;
 // Addresses that appear on pages but are never the company's contact.
@@ -54,8 +55,7 @@ function collectLinks($: CheerioAPI, prefix: 'mailto:' | 'tel:', normalise: (raw
 }
 
 export function extractEmail($: CheerioAPI, ctx: OrganizationContext, domain: string, url: string, visibleText: string): Fact<string> | null {
-  const own = registrableDomain(domain) ?? domain;
-  const isOwn = (email: string): boolean => registrableDomain(email.split('@')[1] ?? '') === own;
+  const isOwn = (email: string): boolean => isCompanySite(email.split('@')[1] ?? '', domain);
   const fromJsonLd = normaliseEmail(stringProp(ctx.org, 'email') ?? '');
   if (fromJsonLd) return fact(fromJsonLd, url, 'json-ld');
   const links = collectLinks($, 'mailto:', normaliseEmail);

@@ -104,6 +104,36 @@ describe('extractCompanyFacts: JSON-LD Organization', () => {
   });
 });
 
+describe('extractCompanyFacts: a tenant of a shared host', () => {
+  // acme.github.io and x.github.io are two companies: JSON-LD and links pointing at x.github.io
+  // are someone else's, however much they say.
+  const other = {
+    '@type': 'Organization', name: 'Widget Partners', url: 'https://x.github.io/', description: 'Partners of many.',
+    address: 'Leeds, United Kingdom', logo: 'https://x.github.io/logo.png',
+    sameAs: ['https://x.github.io/about', 'https://x.com/widgetpartners', 'https://www.linkedin.com/company/widget-partners'],
+  };
+  const own = { '@type': 'Organization', name: 'Zeta Labs', url: 'https://acme.github.io/', sameAs: ['https://x.com/zetalabs'] };
+  const html = `<html><head>
+    <script type="application/ld+json">${JSON.stringify(other)}</script>
+    <script type="application/ld+json">${JSON.stringify(own)}</script></head>
+    <body><p><a href="mailto:hello@x.github.io">Our partners</a></p><p>Write to team@acme.github.io</p></body></html>`;
+  const result = facts(html, 'acme.github.io', 'https://acme.github.io/');
+
+  it('takes the Organization whose url is on the company site, not the one on another tenant', () => {
+    expect(result.name).toEqual({ value: 'Zeta Labs', url: 'https://acme.github.io/', method: 'json-ld' });
+    expect(result.location).toBeNull();
+  });
+
+  it("takes sameAs profiles from the company's own Organization only", () => {
+    expect(result.socialProfiles.twitter).toEqual({ value: 'https://x.com/zetalabs', url: 'https://acme.github.io/', method: 'json-ld-sameAs' });
+    expect(result.socialProfiles.linkedin).toBeUndefined();
+  });
+
+  it("prefers an address on the company's own host to another tenant's", () => {
+    expect(result.email).toEqual({ value: 'team@acme.github.io', url: 'https://acme.github.io/', method: 'text' });
+  });
+});
+
 describe('extractCompanyFacts: share-button traps', () => {
   const traps = `
     <div class="post-actions">

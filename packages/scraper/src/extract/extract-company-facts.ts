@@ -1,3 +1,4 @@
+import { hostOf, withoutWww } from '@enrich/domain';
 import { load, type CheerioAPI } from 'cheerio';
 import { extractEmail, extractPhone } from './contact';
 import { extractDescription } from './description';
@@ -37,7 +38,8 @@ export function extractCompanyFacts(html: string, pageUrl: string, domain: strin
   const facts = emptyCompanyFacts();
   const $ = safe<CheerioAPI | null>(() => load(typeof html === 'string' ? html : ''), null);
   if (!$) return facts;
-  const normalisedDomain = (domain || '').trim().toLowerCase().replace(/^www\./, '');
+  const host = typeof domain === 'string' ? hostOf(domain) : null;
+  const normalisedDomain = host ? withoutWww(host) : '';
   const emptyDoc: JsonLdDocument = { nodes: [], byId: new Map() };
   const doc = safe(() => parseJsonLd($), emptyDoc);
   const ctx = safe<OrganizationContext>(() => pickOrganization(doc, normalisedDomain), { org: null, nested: false, website: null, doc });

@@ -1,9 +1,10 @@
+import { domainLabel } from '@enrich/domain';
 import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import { metaContent } from './meta';
 import { stringProp, type OrganizationContext } from './organization';
 import type { Fact } from './types';
-import { cleanText, collapseWhitespace, domainLabel, fact, resembles, squash } from './util';
+import { cleanText, collapseWhitespace, fact, resembles, squash } from './util';
 
 const MAX_NAME = 60;
 // Values CMSes put in name slots that are never a company name.

@@ -1,5 +1,6 @@
+import { domainLabel, isCompanySite } from '@enrich/domain';
 import { isObject, resolve, toArray, typesOf, type JsonLdDocument, type JsonObject } from './json-ld';
-import { domainLabel, registrableDomain, resembles } from './util';
+import { resembles } from './util';
 
 const ORGANIZATION_TYPES = new Set([
   'organization', 'corporation', 'localbusiness', 'ngo', 'onlinebusiness', 'onlinestore', 'store',
@@ -60,21 +61,13 @@ export function pickOrganization(doc: JsonLdDocument, domain: string): Organizat
     if (!isObject(node)) continue;
     let score = n.topLevel ? 10 : 0;
     const url = typeof node['url'] === 'string' ? node['url'] : null;
-    if (url && safeDomain(url) === registrableDomain(domain)) score += 5;
+    if (url && isCompanySite(url, domain)) score += 5;
     if (typeof node['name'] === 'string' && resembles(node['name'], [label, domain])) score += 3;
     if (publishers.has(node) || publishers.has(n.node)) score += 2;
     score += ['address', 'sameAs', 'logo', 'description'].filter((k) => node[k] !== undefined).length * 0.5;
     if (!best || score > best.score) best = { node, topLevel: n.topLevel, score };
   }
   return { org: best?.node ?? null, nested: best ? !best.topLevel : false, website, doc };
-}
-
-function safeDomain(url: string): string | null {
-  try {
-    return registrableDomain(new URL(url).hostname);
-  } catch {
-    return null;
-  }
 }
 
 /** First non-empty string for a property; values may be strings, arrays or `{ name | @value }` objects. */

@@ -1,3 +1,4 @@
+import { hostOf, withoutWww } from '@enrich/domain';
 import type { Cheerio } from 'cheerio';
 import type { Element } from 'domhandler';
 
@@ -66,10 +67,6 @@ export function pointsBackToPage(href: string, pageUrl: string): boolean {
     return false;
   }
   if (!query) return false;
-  try {
-    const host = new URL(pageUrl).hostname.toLowerCase().replace(/^www\./, '');
-    return query.includes(host);
-  } catch {
-    return false;
-  }
+  const host = hostOf(pageUrl);
+  return host !== null && query.includes(withoutWww(host));
 }

@@ -1,3 +1,4 @@
+import { domainLabel } from '@enrich/domain';
 import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import { isObject, resolve, toArray } from './json-ld';
@@ -7,7 +8,7 @@ import { linkContext, pointsBackToPage, type LinkRegion } from './page-context';
 import { parseSocialUrl, type SocialLink } from './social-url';
 import type { SocialNetwork } from '@enrich/record';
 import type { Fact } from './types';
-import { domainLabel, fact, resembles } from './util';
+import { fact, resembles } from './util';
 
 type Source = 'json-ld-sameAs' | 'rel-me' | LinkRegion | 'twitter:site';
 

@@ -4,8 +4,10 @@ describe('parseSocialUrl', () => {
   it.each([
     ['https://www.linkedin.com/company/acme/', 'https://www.linkedin.com/company/acme'],
     ['https://uk.linkedin.com/company/Acme-Inc/about/?trk=x#top', 'https://www.linkedin.com/company/acme-inc'],
-    ['http://linkedin.com/school/acme-university', 'https://www.linkedin.com/school/acme-university'],
-    ['https://www.linkedin.com/showcase/acme-cloud', 'https://www.linkedin.com/showcase/acme-cloud'],
+    // Schools and showcase pages share the company vanity namespace: one form, as the LinkedIn source uses.
+    ['http://linkedin.com/school/acme-university', 'https://www.linkedin.com/company/acme-university'],
+    ['https://www.linkedin.com/showcase/acme-cloud', 'https://www.linkedin.com/company/acme-cloud'],
+    ['https://www.linkedin.com/organization-guest/company/acme', 'https://www.linkedin.com/company/acme'],
     ['https://twitter.com/Acme', 'https://x.com/acme'],
     ['https://mobile.twitter.com/acme/', 'https://x.com/acme'],
     ['https://x.com/acme_hq?ref_src=twsrc', 'https://x.com/acme_hq'],
@@ -33,6 +35,7 @@ describe('parseSocialUrl', () => {
     'https://www.linkedin.com/sharing/share-offsite/?url=https://acme.com',
     'https://www.linkedin.com/feed/update/urn:li:activity:1',
     'https://www.linkedin.com/company/',
+    'https://www.linkedin.com/company/setup/new/',
     'https://twitter.com/intent/tweet?text=hi',
     'https://twitter.com/share?url=x',
     'https://twitter.com/home?status=hello',

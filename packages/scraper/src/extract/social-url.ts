@@ -1,9 +1,11 @@
+import { hostOf, isLinkedInHost, parseLinkedInCompanyUrl } from '@enrich/domain';
 import type { SocialNetwork } from '@enrich/record';
 
 /**
  * Canonical profile URL forms (one per identity so duplicates collapse; path case is lowered where
  * the network treats it case-insensitively, matching the Company.socialProfiles examples):
- *   linkedin   https://www.linkedin.com/company/<slug>  (also /school/<slug>, /showcase/<slug>)
+ *   linkedin   https://www.linkedin.com/company/<slug>  (school and showcase pages too: @enrich/domain's
+ *              parseLinkedInCompanyUrl, the one LinkedIn normaliser)
  *   twitter    https://x.com/<handle>                   (twitter.com and x.com inputs alike)
  *   facebook   https://www.facebook.com/<page>          (or /profile.php?id=<n>, or /<numeric id>)
  *   github     https://github.com/<owner>
@@ -58,14 +60,14 @@ const SLUG = /^[\p{L}\p{N}_.\-&']{1,100}$/u;
 export function parseSocialUrl(href: string, base?: string): SocialLink | null {
   const url = toUrl(href, base);
   if (!url) return null;
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  const host = hostOf(url) ?? '';
   const segs = segmentsOf(url);
   const [first = '', second = ''] = segs;
   const lower = first.toLowerCase();
 
-  if (host === 'linkedin.com' || host.endsWith('.linkedin.com')) {
-    if (!['company', 'school', 'showcase'].includes(lower) || !SLUG.test(second)) return null;
-    return link('linkedin', `https://www.linkedin.com/${lower}/${encodeURIComponent(second.toLowerCase())}`, second);
+  if (isLinkedInHost(host)) {
+    const page = parseLinkedInCompanyUrl(url);
+    return page ? link('linkedin', page.url, page.slug) : null;
   }
   if (/^(?:(?:www|mobile|m)\.)?(?:twitter|x)\.com$/.test(host)) {
     if (segs.length !== 1 || !/^[A-Za-z0-9_]{1,15}$/.test(first) || TWITTER_RESERVED.has(lower)) return null;

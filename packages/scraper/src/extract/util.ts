@@ -1,4 +1,3 @@
-import { getDomain, parse } from 'tldts';
 import type { WebsiteMethod } from '@enrich/record';
 import type { Fact } from './types';
 
@@ -47,16 +46,6 @@ export function absoluteUrl(href: string | undefined | null, base: string): stri
   } catch {
     return null;
   }
-}
-
-/** `acme.co.uk` → `acme`: the part of the domain a brand name usually echoes. */
-export function domainLabel(domain: string): string {
-  const host = domain.toLowerCase().replace(/^www\./, '');
-  return parse(host).domainWithoutSuffix ?? host.split('.')[0] ?? host;
-}
-
-export function registrableDomain(hostOrUrl: string): string | null {
-  return getDomain(hostOrUrl.toLowerCase());
 }
 
 /** Lowercase letters and digits only, for loose comparisons ("Learn Node" ~ "learnnode"). */

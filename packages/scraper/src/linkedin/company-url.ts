@@ -1,50 +1,6 @@
-import { domainLabel } from '../extract/util';
+import { domainLabel, linkedInCompanyPageUrl } from '@enrich/domain';
 
-const LINKEDIN = 'https://www.linkedin.com/company/';
-// Schools and showcase pages share the company vanity namespace and /company/<slug> redirects to
-// them, so one form serves all three (parseSocialUrl keeps the kind; this is for fetching).
-const ORG_KINDS = new Set(['company', 'school', 'showcase']);
-const SLUG = /^[\p{L}\p{N}_.\-&']{1,100}$/u;
-// Paths under /company/ that are LinkedIn's own flows, not pages.
-const NOT_SLUGS = new Set(['setup', 'unavailable', 'login', 'signup', 'admin']);
 const MAX_GUESSES = 3;
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/**
- * Any link to a LinkedIn company, school or showcase page → `https://www.linkedin.com/company/<slug>`
- * (slug lower-cased; country and mobile subdomains, sub-pages like /about or /jobs, queries and
- * fragments dropped). Null for people (/in/), posts, share links, short links and other sites.
- */
-export function linkedInCompanyUrl(url: string): string | null {
-  let text = url.trim();
-  if (!text) return null;
-  if (text.startsWith('//')) text = `https:${text}`;
-  else if (!/^[a-z][a-z0-9+.-]*:/i.test(text)) text = `https://${text}`;
-  let parsed: URL;
-  try {
-    parsed = new URL(text);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
-  if (host !== 'linkedin.com' && !host.endsWith('.linkedin.com')) return null;
-  const segs = parsed.pathname.split('/').filter((s) => s.length > 0).map(safeDecode);
-  // The logged-out view used to live under /organization-guest/company/<slug>.
-  const start = segs[0]?.toLowerCase() === 'organization-guest' ? 1 : 0;
-  const kind = segs[start]?.toLowerCase();
-  const slug = segs[start + 1]?.toLowerCase();
-  if (!kind || !ORG_KINDS.has(kind) || !slug) return null;
-  if (!SLUG.test(slug) || !/[\p{L}\p{N}]/u.test(slug) || NOT_SLUGS.has(slug)) return null;
-  return LINKEDIN + encodeURIComponent(slug);
-}
 
 // Legal forms LinkedIn vanity names almost never carry. "Company"/"Co" stay: "the-coca-cola-company".
 const LEGAL_FORM = /[\s,]+(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|gmbh|ag|s\.?a|sas|sarl|s\.?r\.?l|s\.?p\.?a|b\.?v|n\.?v|plc|pty|pte|oy|ab|kg|lp|llp)\.?$/i;
@@ -80,9 +36,8 @@ export function guessLinkedInCompanyUrls(name: string, domain: string): string[]
   const candidates = [hyphenated, hyphenated.replace(/-/g, ''), slugify(domainLabel(domain.trim()))];
   const out: string[] = [];
   for (const slug of candidates) {
-    if (slug.length < 2 || NOT_SLUGS.has(slug)) continue;
-    const url = LINKEDIN + slug;
-    if (!out.includes(url)) out.push(url);
+    const url = slug.length < 2 ? null : linkedInCompanyPageUrl(slug);
+    if (url && !out.includes(url)) out.push(url);
   }
   return out.slice(0, MAX_GUESSES);
 }

@@ -1,8 +1,9 @@
+import { linkedInCompanyUrl } from '@enrich/domain';
 import { decodeHtml, isHtmlContentType } from '../fetch/decode-html';
 import { FetchError } from '../fetch/fetch-error';
 import type { FetchPageOptions } from '../fetch/fetch-page';
 import { type FetchedResource, fetchResource } from '../fetch/fetch-resource';
-import { guessLinkedInCompanyUrls, linkedInCompanyUrl } from './company-url';
+import { guessLinkedInCompanyUrls } from './company-url';
 import { backoffMs, parseRetryAfter } from './linkedin-backoff';
 import { parseLinkedInCompanyPage } from './parse-company-page';
 import type { LinkedInCompany, LinkedInMatch, LinkedInSourceData, LinkedInUnavailableReason } from './types';

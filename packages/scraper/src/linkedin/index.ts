@@ -1,4 +1,4 @@
-export { guessLinkedInCompanyUrls, linkedInCompanyUrl } from './company-url';
+export { guessLinkedInCompanyUrls } from './company-url';
 export { employeeRange } from './counts';
 export {
   fetchLinkedInCompany,

@@ -1,7 +1,7 @@
+import { linkedInCompanyUrl } from '@enrich/domain';
 import type { CheerioAPI } from 'cheerio';
 import type { JsonLdDocument } from '../extract/json-ld';
 import { metaContent } from '../extract/meta';
-import { linkedInCompanyUrl } from './company-url';
 import { findOrganization } from './json-ld-company';
 
 export type LinkedInPageKind = 'company' | 'authwall' | 'not_company_page';

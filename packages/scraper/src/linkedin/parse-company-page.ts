@@ -1,10 +1,10 @@
+import { linkedInCompanyUrl } from '@enrich/domain';
 import { load } from 'cheerio';
 import { parseJsonLd } from '../extract/json-ld';
 import { joinLocation } from '../extract/location';
 import { yearFromDate } from '../extract/founded';
 import { absoluteUrl } from '../extract/util';
 import { readMarkupCompany } from './about-section';
-import { linkedInCompanyUrl } from './company-url';
 import { employeeRange } from './counts';
 import { readJsonLdCompany } from './json-ld-company';
 import { classifyLinkedInPage } from './page-kind';

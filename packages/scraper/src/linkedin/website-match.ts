@@ -1,23 +1,6 @@
-import { parse } from 'tldts';
+import { hostOf, isCompanySite, isLinkedInHost, isPublicDomain, parseWebUrl, registrableDomain } from '@enrich/domain';
 
 const MAX_UNWRAP = 3;
-
-function isLinkedInHost(host: string): boolean {
-  return host === 'linkedin.com' || host.endsWith('.linkedin.com');
-}
-
-function toUrl(text: string): URL | null {
-  const trimmed = text.trim();
-  if (!trimmed) return null;
-  // Company websites are often typed without a scheme ("www.acme.com", "acme.com/en").
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/\//, '')}`;
-  try {
-    const url = new URL(withScheme);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * External links on LinkedIn go through its redirector (`/redir/redirect?url=…`, `/redirect?url=…`,
@@ -26,8 +9,8 @@ function toUrl(text: string): URL | null {
 export function unwrapLinkedInRedirect(href: string): string {
   let current = href.trim();
   for (let i = 0; i < MAX_UNWRAP; i++) {
-    const url = toUrl(current);
-    if (!url || !isLinkedInHost(url.hostname.toLowerCase())) break;
+    const url = parseWebUrl(current);
+    if (!url || !isLinkedInHost(hostOf(url) ?? '')) break;
     if (!/\/(?:redir\/)?redirect\/?$|\/safety\/go\/?$/i.test(url.pathname)) break;
     const target = url.searchParams.get('url');
     if (!target) break;
@@ -39,17 +22,14 @@ export function unwrapLinkedInRedirect(href: string): string {
 /**
  * Registrable domain of a website, lower-case, without `www.`. Private suffixes count
  * (`acme.github.io`, not `github.io`) so two tenants of one host never look like the same company.
- * Null for LinkedIn's own URLs, IP addresses and hosts without a known public suffix.
+ * Null for LinkedIn's own URLs, IP addresses and hosts without a known public suffix. Websites are
+ * often typed without a scheme ("www.acme.com", "acme.com/en"); those count too.
  */
 export function websiteDomain(website: string | null | undefined): string | null {
   if (!website) return null;
-  const url = toUrl(unwrapLinkedInRedirect(website));
-  if (!url) return null;
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  if (isLinkedInHost(host)) return null;
-  const parsed = parse(host, { allowPrivateDomains: true });
-  if (parsed.isIp || !(parsed.isIcann || parsed.isPrivate) || !parsed.domain) return null;
-  return parsed.domain;
+  const host = hostOf(unwrapLinkedInRedirect(website));
+  if (!host || isLinkedInHost(host) || !isPublicDomain(host)) return null;
+  return registrableDomain(host);
 }
 
 /**
@@ -58,6 +38,5 @@ export function websiteDomain(website: string | null | undefined): string | null
  */
 export function websiteMatchesDomain(linkedinWebsite: string | null, domain: string): boolean {
   const page = websiteDomain(linkedinWebsite);
-  const wanted = websiteDomain(domain);
-  return page !== null && page === wanted;
+  return page !== null && isCompanySite(page, domain);
 }
