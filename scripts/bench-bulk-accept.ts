@@ -2,9 +2,8 @@
 // a bare BullMQ flow add of the same 1,000 item flows under one batch parent, measured
 // interleaved in the same run. `npm run bench:bulk-accept` (BENCH_RUNS to change the count).
 import type { AddressInfo } from 'node:net';
+import { apiEnv, createApp } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
-import { createApp } from '@enrich/api/src/app';
-import { apiEnv } from '@enrich/api/src/api-config';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate, newId, newJobId } from '@enrich/db';
 import { createLogger } from '@enrich/logger';

@@ -15,13 +15,13 @@
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { apiEnv } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
-import { apiEnv } from '@enrich/api/src/api-config';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate } from '@enrich/db';
 import { createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
-import { aiWorkerEnv } from '@enrich/worker-ai/src/worker-config';
-import { workerEnv } from '@enrich/worker-scrape/src/worker-config';
+import { aiWorkerEnv } from '@enrich/worker-ai';
+import { workerEnv } from '@enrich/worker-scrape';
 import { FakeAnthropic } from '../tests/support/fake-anthropic';
 import { fleetCompanies, fleetLinkedInPages, fleetSitePages } from './bench-pipeline/fleet-sites';
 import { profileIn, summarizeProfile } from './bench-pipeline/cpu-profile';

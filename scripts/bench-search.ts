@@ -8,13 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { apiEnv, createApp, parseOrThrow, runSearch, type RunSql, searchInput, searchQueryInput } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
-import { apiEnv } from '@enrich/api/src/api-config';
-import { createApp } from '@enrich/api/src/app';
-import { parseOrThrow } from '@enrich/api/src/middleware/validate';
-import { searchQueryInput } from '@enrich/api/src/schemas/search';
-import { searchInput } from '@enrich/api/src/search/search-companies';
-import { type RunSql, runSearch } from '@enrich/api/src/search/search-sql';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate } from '@enrich/db';
 import { createLogger } from '@enrich/logger';

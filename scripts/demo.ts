@@ -6,14 +6,14 @@
 import { createWriteStream, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { apiEnv } from '@enrich/api';
 import { issueApiKey, revokeApiKey } from '@enrich/api-keys';
 import { aiEnv } from '@enrich/ai';
-import { apiEnv } from '@enrich/api/src/api-config';
 import { ConfigError, loadConfig } from '@enrich/config';
 import { createPrismaClient, ensureDatabase, migrate } from '@enrich/db';
 import { createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
-import { aiWorkerEnv } from '@enrich/worker-ai/src/worker-config';
-import { workerEnv } from '@enrich/worker-scrape/src/worker-config';
+import { aiWorkerEnv } from '@enrich/worker-ai';
+import { workerEnv } from '@enrich/worker-scrape';
 import { recordsTable } from './demo/print-records';
 import { SAMPLE_COMPANIES } from './demo/sample-companies';
 import { linkedInSitePages, sampleSitePages } from './demo/sample-sites';

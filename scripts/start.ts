@@ -2,12 +2,12 @@
 // In production each app runs on its own (see README, "Running the apps separately").
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { apiEnv } from '@enrich/api/src/api-config';
+import { apiEnv } from '@enrich/api';
 import { ConfigError, loadConfig } from '@enrich/config';
 import { ensureDatabase, migrate } from '@enrich/db';
 import { createRedisConnection, waitUntilConnected } from '@enrich/queue';
-import { aiWorkerEnv } from '@enrich/worker-ai/src/worker-config';
-import { workerEnv } from '@enrich/worker-scrape/src/worker-config';
+import { aiWorkerEnv } from '@enrich/worker-ai';
+import { workerEnv } from '@enrich/worker-scrape';
 
 const root = path.resolve(__dirname, '..');
 

@@ -1,5 +1,4 @@
-import { createApp } from '@enrich/api/src/app';
-import { apiEnv } from '@enrich/api/src/api-config';
+import { apiEnv, createApp } from '@enrich/api';
 import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
 import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';

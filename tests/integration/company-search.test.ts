@@ -1,5 +1,5 @@
+import { KEY_CACHE_MS } from '@enrich/api';
 import { revokeApiKey } from '@enrich/api-keys';
-import { KEY_CACHE_MS } from '@enrich/api/src/middleware/authenticate';
 import type { Prisma } from '@enrich/db';
 import request from 'supertest';
 import { strictError, strictSearchResponse } from '../support/contract-schemas';

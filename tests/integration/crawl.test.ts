@@ -1,9 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { parseHostMap } from '../../packages/scraper/src/fetch/host-map';
-import { crawlEnv } from '../../packages/scraper/src/crawl/crawl-env';
-import { crawlSettingsFrom, crawlSite, type CrawlSettings } from '../../packages/scraper/src/crawl/crawl-site';
-import { robotsAllowsHomepage } from '../../packages/scraper/src/crawl/robots';
+import { crawlEnv, type CrawlSettings, crawlSettingsFrom, crawlSite, parseHostMap, robotsAllowsHomepage } from '@enrich/scraper';
 import { FixtureSites } from '../support/fixture-sites';
 
 const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Socket } from 'node:net';
+import { apiEnv, createApp } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
-import { createApp } from '@enrich/api/src/app';
-import { apiEnv } from '@enrich/api/src/api-config';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, type Db } from '@enrich/db';
 import { createLogger } from '@enrich/logger';

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { createRedisLinkedInGate, type RedisLinkedInGateOptions } from '@enrich/worker-scrape/src/linkedin-gate';
 import { createRedisConnection, removePrefixKeys } from '@enrich/queue';
-import { readCorpus } from '@enrich/testkit';
-import type { Redis } from 'ioredis';
-import { parseHostMap } from '../../packages/scraper/src/fetch/host-map';
 import {
   fetchLinkedInCompany,
   type LinkedInDeps,
   type LinkedInGate,
   type LinkedInInput,
-} from '../../packages/scraper/src/linkedin/fetch-linkedin-company';
-import type { LinkedInSourceData } from '../../packages/scraper/src/linkedin/types';
+  type LinkedInSourceData,
+  parseHostMap,
+} from '@enrich/scraper';
+import { readCorpus } from '@enrich/testkit';
+import { createRedisLinkedInGate, type RedisLinkedInGateOptions } from '@enrich/worker-scrape';
+import type { Redis } from 'ioredis';
 import { FixtureSites } from '../support/fixture-sites';
 import { freePort } from '../support/free-port';
 

@@ -1,13 +1,18 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { extractCompanyFacts } from '../../packages/scraper/src/extract/extract-company-facts';
-import { FetchError } from '../../packages/scraper/src/fetch/fetch-error';
-import { fetchPage } from '../../packages/scraper/src/fetch/fetch-page';
-import { parseHostMap, type HostMap } from '../../packages/scraper/src/fetch/host-map';
-import { createBrowserPool, type BrowserPool, type BrowserPoolSettings } from '../../packages/scraper/src/render/browser-pool';
-import { looksLikeJsShell } from '../../packages/scraper/src/render/js-shell';
-import type { RenderOptions } from '../../packages/scraper/src/render/render-page';
+import {
+  type BrowserPool,
+  type BrowserPoolSettings,
+  createBrowserPool,
+  extractCompanyFacts,
+  FetchError,
+  fetchPage,
+  type HostMap,
+  looksLikeJsShell,
+  parseHostMap,
+  type RenderOptions,
+} from '@enrich/scraper';
 import { FixtureSites } from '../support/fixture-sites';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,14 +1,17 @@
-import { batchItemSchema, batchStatusSchema, bulkAcceptedSchema } from '@enrich/api/src/schemas/bulk';
-import { companyRecordSchema } from '@enrich/record';
 import {
+  batchItemSchema,
+  batchStatusSchema,
+  bulkAcceptedSchema,
   enrichAcceptedSchema,
+  errorBodySchema,
   jobCompletedSchema,
   jobFailedSchema,
   jobProcessingSchema,
-} from '@enrich/api/src/schemas/enrich';
-import { errorBodySchema } from '@enrich/api/src/schemas/error';
-import { paginationSchema } from '@enrich/api/src/schemas/pagination';
-import { searchResponseSchema, searchResultSchema } from '@enrich/api/src/schemas/search';
+  paginationSchema,
+  searchResponseSchema,
+  searchResultSchema,
+} from '@enrich/api';
+import { companyRecordSchema } from '@enrich/record';
 
 // The schemas the OpenAPI document is generated from, made strict: a response with a field
 // the document does not name, or without one it names, fails the test. This keeps the served

@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { apiEnv, createApp } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
-import { createApp } from '@enrich/api/src/app';
-import { apiEnv } from '@enrich/api/src/api-config';
 import { loadConfig } from '@enrich/config';
 import type { Plan } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
 import { bullPrefix, createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
-import { type WorkerConfig, workerEnv } from '@enrich/worker-scrape/src/worker-config';
-import { type RunningWorkers, startWorkers } from '@enrich/worker-scrape/src/workers';
-import { aiWorkerEnv } from '@enrich/worker-ai/src/worker-config';
-import { startAiWorker } from '@enrich/worker-ai/src/workers';
+import { aiWorkerEnv, startAiWorker } from '@enrich/worker-ai';
+import { type RunningWorkers, startWorkers, type WorkerConfig, workerEnv } from '@enrich/worker-scrape';
 import { FlowProducer } from 'bullmq';
 import type { Express } from 'express';
 import { Redis } from 'ioredis';

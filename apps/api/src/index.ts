@@ -1,0 +1,15 @@
+// The API as a library, for the scripts (benchmarks, demo, `npm start`) and the integration
+// tests: what they build an app from or check it against. main.ts is what runs the process.
+export { apiEnv, type ApiConfig } from './api-config';
+export { createApp } from './app';
+export type { AppContext } from './app-context';
+export { KEY_CACHE_MS } from './middleware/authenticate';
+export { parseOrThrow } from './middleware/validate';
+export { buildOpenApiDocument } from './openapi-document';
+export { batchItemSchema, batchStatusSchema, bulkAcceptedSchema } from './schemas/bulk';
+export { enrichAcceptedSchema, jobCompletedSchema, jobFailedSchema, jobProcessingSchema, jobStatusSchema } from './schemas/enrich';
+export { errorBodySchema } from './schemas/error';
+export { paginationSchema } from './schemas/pagination';
+export { searchQueryInput, searchQuerySchema, type SearchQuery, searchResponseSchema, searchResultSchema } from './schemas/search';
+export { searchInput } from './search/search-companies';
+export { type RunSql, runSearch, type SearchInput, type SearchPage } from './search/search-sql';
