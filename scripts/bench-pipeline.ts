@@ -20,18 +20,16 @@ import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate } from '@enrich/db';
 import { createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
+import { type ChildApp, FakeAnthropic, FixtureSites, freePort, SAMPLE_AI_ANSWER, spawnApp, stopApps } from '@enrich/testkit';
 import { aiWorkerEnv } from '@enrich/worker-ai';
 import { workerEnv } from '@enrich/worker-scrape';
-import { FakeAnthropic } from '../tests/support/fake-anthropic';
 import { fleetCompanies, fleetLinkedInPages, fleetSitePages } from './bench-pipeline/fleet-sites';
 import { profileIn, summarizeProfile } from './bench-pipeline/cpu-profile';
 import { type DomainWork, idealBounds } from './bench-pipeline/ideal';
 import { ProcessSampler, statusKb } from './bench-pipeline/process-sampler';
 import { formatProfile, formatReport, secs } from './bench-pipeline/report';
 import { loadTimelines } from './bench-pipeline/timeline';
-import { type ChildApp, spawnApp, stopApps } from './support/child-apps';
-import { EnrichClient, freePort, waitForApi } from './support/enrich-client';
-import { HostSites } from './support/host-sites';
+import { EnrichClient, waitForApi } from './support/enrich-client';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 200);
 const LATENCY_MS = 50;
@@ -71,22 +69,6 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `bench-pipeline-${process.pid}`;
 const LOG_FILE = path.join(os.tmpdir(), 'company-enrichment-bench-pipeline.log');
 
-// A valid record_company_profile answer (packages/ai/src/answer-schema.ts).
-const ANSWER = {
-  industry: 'Computer Software',
-  businessStage: 'growth',
-  fundingStatus: 'Series A',
-  employeeCount: '51-200',
-  description: 'Builds operations software for mid-sized companies in manufacturing, retail and logistics.',
-  insights: {
-    offering: 'Operations planning and measurement software.',
-    targetMarket: { customerType: 'b2b', industries: ['Manufacturing', 'Retail', 'Logistics'], companySizes: ['mid-market'] },
-    keyProducts: ['Operations platform'],
-    notableCustomers: [],
-  },
-  b2bMatch: { score: 82, reasons: ['Sells software to mid-sized businesses.'] },
-};
-
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 /** CPU seconds the whole machine has spent busy (all cores; /proc/stat, USER_HZ = 100). */
 const machineBusyS = () => {
@@ -122,14 +104,14 @@ async function main(): Promise<number> {
     cleanups.push(async () => redis.disconnect());
     cleanups.push(() => removePrefixKeys(redis, PREFIX));
 
-    const sites = new HostSites({ latencyMs: LATENCY_MS });
+    const sites = new FixtureSites({ latencyMs: LATENCY_MS });
     [...companies, ...warmups].forEach((c, i) => sites.site(c.domain, fleetSitePages(c, i)));
     sites.site('linkedin.com', fleetLinkedInPages([...companies, ...warmups]));
     await sites.start();
     cleanups.push(() => sites.stop());
     const fake = new FakeAnthropic();
     // One valid answer per domain, each after 300 ms; twice as many in case a step retries.
-    for (let i = 0; i < 2 * (DOMAINS + WARMUP); i += 1) fake.reply({ kind: 'tool', input: ANSWER, latencyMs: AI_MS });
+    for (let i = 0; i < 2 * (DOMAINS + WARMUP); i += 1) fake.reply({ kind: 'tool', input: SAMPLE_AI_ANSWER, latencyMs: AI_MS });
     await fake.start();
     cleanups.push(() => fake.stop());
 

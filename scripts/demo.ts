@@ -12,14 +12,13 @@ import { aiEnv } from '@enrich/ai';
 import { ConfigError, loadConfig } from '@enrich/config';
 import { createPrismaClient, ensureDatabase, migrate } from '@enrich/db';
 import { createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
+import { type ChildApp, FixtureSites, freePort, spawnApp, stopApps } from '@enrich/testkit';
 import { aiWorkerEnv } from '@enrich/worker-ai';
 import { workerEnv } from '@enrich/worker-scrape';
 import { recordsTable } from './demo/print-records';
 import { SAMPLE_COMPANIES } from './demo/sample-companies';
 import { linkedInSitePages, sampleSitePages } from './demo/sample-sites';
-import { type ChildApp, spawnApp, stopApps } from './support/child-apps';
-import { EnrichClient, freePort, waitForApi } from './support/enrich-client';
-import { HostSites } from './support/host-sites';
+import { EnrichClient, waitForApi } from './support/enrich-client';
 
 const TIMEOUT_MS = Number(process.env.DEMO_TIMEOUT_MS ?? 90_000);
 const READY_TIMEOUT_MS = 30_000;
@@ -45,7 +44,7 @@ async function main(): Promise<number> {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
   say(`Company enrichment demo: ${SAMPLE_COMPANIES.length} made-up companies, their websites and LinkedIn pages served on this machine.`);
-  const sites = new HostSites();
+  const sites = new FixtureSites();
   for (const company of SAMPLE_COMPANIES) sites.site(company.domain, sampleSitePages(company));
   sites.site('linkedin.com', linkedInSitePages(SAMPLE_COMPANIES));
   await sites.start();

@@ -1,5 +1,4 @@
-import type { SitePages } from '../support/host-sites';
-import { linkedInCompanyPage, linkedInPageUrl, type LinkedInProfile } from '../support/linkedin-company-page';
+import { type FixtureSite, linkedInCompanyPage, linkedInPageUrl, type LinkedInProfile } from '@enrich/testkit';
 
 // The benchmark's generated companies: a homepage linking its about and contact pages and its
 // LinkedIn page, the two fact pages, and a LinkedIn company page each. No robots.txt and no
@@ -63,7 +62,7 @@ function page(c: FleetCompany, title: string, body: string): string {
 <footer><a href="${linkedInPageUrl(c.slug)}">LinkedIn</a> <p>&copy; ${c.name}</p></footer></body></html>`;
 }
 
-function homepage(c: FleetCompany): SitePages {
+function homepage(c: FleetCompany): FixtureSite {
   if (!c.jsShell) return { '/': page(c, `${c.name} — operations software`, `<h1>${c.name}</h1><p>${ABOUT_TEXT(c)}</p>`) };
   const rendered = page(c, `${c.name} — operations software`, `<h1>${c.name}</h1><p>${ABOUT_TEXT(c)}</p>`);
   const body = /<body>([\s\S]*)<\/body>/.exec(rendered)![1]!;
@@ -78,7 +77,7 @@ function homepage(c: FleetCompany): SitePages {
   };
 }
 
-export function fleetSitePages(c: FleetCompany, i: number): SitePages {
+export function fleetSitePages(c: FleetCompany, i: number): FixtureSite {
   const city = CITIES[i % CITIES.length]!;
   return {
     ...homepage(c),
@@ -91,6 +90,6 @@ export function fleetSitePages(c: FleetCompany, i: number): SitePages {
   };
 }
 
-export function fleetLinkedInPages(companies: FleetCompany[]): SitePages {
+export function fleetLinkedInPages(companies: FleetCompany[]): FixtureSite {
   return Object.fromEntries(companies.map((c, i) => [`/company/${c.slug}`, linkedInCompanyPage(profile(c, i))]));
 }

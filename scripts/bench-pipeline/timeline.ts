@@ -1,5 +1,5 @@
 import type { Db } from '@enrich/db';
-import type { RecordedRequest } from '../../tests/support/fake-anthropic';
+import type { RecordedRequest } from '@enrich/testkit';
 
 // Where each domain's time went, from what the pipeline itself recorded: the job row (created,
 // scrape started, completed), the source results' save times (website, linkedin, ai) and the

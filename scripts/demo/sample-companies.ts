@@ -1,4 +1,4 @@
-import type { LinkedInProfile } from '../support/linkedin-company-page';
+import type { LinkedInProfile } from '@enrich/testkit';
 
 /**
  * The made-up companies the demo enriches. Each has a website (served locally) whose homepage

@@ -1,5 +1,4 @@
-import type { SitePages } from '../support/host-sites';
-import { linkedInCompanyPage, linkedInPageUrl } from '../support/linkedin-company-page';
+import { type FixtureSite, linkedInCompanyPage, linkedInPageUrl } from '@enrich/testkit';
 import type { SampleCompany } from './sample-companies';
 
 // The demo companies' websites, page by page. Each homepage states the facts in its own way
@@ -58,7 +57,7 @@ function openGraph(c: SampleCompany): string {
 
 // A single-page app: the homepage is an empty mount point, and the text, links and address
 // exist only after its script has fetched /api/site.json. Only the Chromium fallback reads it.
-function jsShellPages(c: SampleCompany): SitePages {
+function jsShellPages(c: SampleCompany): FixtureSite {
   const shell = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Loading…</title>
 <script defer src="/static/app.js"></script></head>
@@ -88,7 +87,7 @@ function jsShellPages(c: SampleCompany): SitePages {
   };
 }
 
-function homePage(c: SampleCompany): SitePages {
+function homePage(c: SampleCompany): FixtureSite {
   switch (c.style) {
     case 'json-ld':
       return { '/': layout(c, { title: `${c.name} — ${c.tagline}`, head: jsonLdOrganization(c), body: homeBody(c) }) };
@@ -125,7 +124,7 @@ function homePage(c: SampleCompany): SitePages {
 
 const aboutPath = (c: SampleCompany) => (c.style === 'sitemap-only' ? '/about-us' : '/about');
 
-function robotsAndSitemap(c: SampleCompany): SitePages {
+function robotsAndSitemap(c: SampleCompany): FixtureSite {
   if (!c.robots) return {};
   const paths = ['/', aboutPath(c), '/contact', ...(c.style === 'sitemap-only' ? ['/products'] : [])];
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
@@ -139,7 +138,7 @@ ${paths.map((p) => `  <url><loc>${origin(c)}${p}</loc></url>`).join('\n')}
 }
 
 /** Every page of one sample company's website. */
-export function sampleSitePages(c: SampleCompany): SitePages {
+export function sampleSitePages(c: SampleCompany): FixtureSite {
   return {
     ...homePage(c),
     [aboutPath(c)]: layout(c, {
@@ -158,6 +157,6 @@ export function sampleSitePages(c: SampleCompany): SitePages {
 }
 
 /** The linkedin.com stand-in: each company's page at /company/<slug>; anything else is a 404. */
-export function linkedInSitePages(companies: SampleCompany[]): SitePages {
+export function linkedInSitePages(companies: SampleCompany[]): FixtureSite {
   return Object.fromEntries(companies.map((c) => [`/company/${c.linkedin.slug}`, linkedInCompanyPage(c.linkedin)]));
 }

@@ -108,16 +108,3 @@ export async function waitForApi(baseUrl: string, timeoutMs: number): Promise<vo
   }
   throw new Error(`the API at ${baseUrl} was not ready within ${timeoutMs} ms (${last})`);
 }
-
-/** A TCP port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

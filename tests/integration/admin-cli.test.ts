@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { authenticateApiKey, isWellFormedApiKey } from '@enrich/api-keys';
 import { createPrismaClient, type Db, dropDatabase, MIGRATIONS_DIR } from '@enrich/db';
+import { type CommandResult, runNpmScript } from '@enrich/testkit';
 import { Client } from 'pg';
 
 // The admin CLI as an operator runs it: `npm run admin -- ...` in a real child process, against
 // a database that does not exist yet (the CLI creates and migrates it).
 
-const ROOT = path.resolve(__dirname, '../..');
 const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgresql://postgres@127.0.0.1:5432';
 const run = randomBytes(4).toString('hex');
 const DATABASE_URL = `${SERVER}/enrich_test_${process.pid}_admincli_${run}`;
@@ -18,32 +16,10 @@ const UNTOUCHED_URL = `${SERVER}/enrich_test_${process.pid}_admincli_${run}_unto
 const TEAM = `cli-team-${run}`;
 const SPAWN_TIMEOUT_MS = 30_000;
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function admin(args: string[], databaseUrl = DATABASE_URL): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`admin ${args.join(' ')} did not exit within ${SPAWN_TIMEOUT_MS} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, SPAWN_TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
+function admin(args: string[], databaseUrl = DATABASE_URL): Promise<CommandResult> {
+  return runNpmScript('admin', args, {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NO_COLOR: '1' },
+    timeoutMs: SPAWN_TIMEOUT_MS,
   });
 }
 

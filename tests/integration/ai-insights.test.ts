@@ -1,24 +1,11 @@
 import { type AiEnv, aiEnv, type AiSource, createAiSource, type ExtractInput } from '@enrich/ai';
 import { loadConfig } from '@enrich/config';
 import { AppError } from '@enrich/errors';
-import { FakeAnthropic, type FakeReply } from '../support/fake-anthropic';
+import { FakeAnthropic, type FakeReply, SAMPLE_AI_ANSWER } from '@enrich/testkit';
 
 // The AI source through the real @anthropic-ai/sdk against a local fake of the Messages API.
 
-const VALID = {
-  industry: 'Computer Software',
-  businessStage: 'growth',
-  fundingStatus: 'Series B',
-  employeeCount: '51-200',
-  description: 'Acme builds invoicing software for mid-sized logistics companies.',
-  insights: {
-    offering: 'Invoicing and payment reconciliation software.',
-    targetMarket: { customerType: 'b2b', industries: ['Logistics'], companySizes: ['mid-market'] },
-    keyProducts: ['Acme Invoice'],
-    notableCustomers: ['Globex'],
-  },
-  b2bMatch: { score: 86, reasons: ['Sells software to logistics businesses.'] },
-};
+const VALID = SAMPLE_AI_ANSWER;
 const INVALID = { ...VALID, businessStage: 'seed-stage', employeeCount: 'about 120' };
 
 const INPUT: ExtractInput = {

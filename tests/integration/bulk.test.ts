@@ -2,11 +2,11 @@ import { apiEnv, createApp } from '@enrich/api';
 import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
 import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
+import { FixtureSites } from '@enrich/testkit';
 import { FlowProducer, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { strictBatchStatus, strictBulkAccepted, strictError } from '../support/contract-schemas';
-import { FixtureSites } from '../support/fixture-sites';
 import { startPrivateRedis } from '../support/private-redis';
 import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { crawlEnv, type CrawlSettings, crawlSettingsFrom, crawlSite, parseHostMap, robotsAllowsHomepage } from '@enrich/scraper';
-import { FixtureSites } from '../support/fixture-sites';
+import { FixtureSites } from '@enrich/testkit';
 
 const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';
 const links = (...paths: string[]) => `<html><body>${paths.map((p) => `<a href="${p}">${p}</a>`).join('')}</body></html>`;

@@ -1,19 +1,16 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { dropDatabase } from '@enrich/db';
 import { parseLinkedInCompanyPage } from '@enrich/scraper';
+import { type CommandResult, linkedInCompanyPage, linkedInPageUrl, runNpmScript } from '@enrich/testkit';
 import { Redis } from 'ioredis';
 import { COLUMN_SEPARATOR, TABLE_COLUMNS } from '../../scripts/demo/print-records';
 import { SAMPLE_COMPANIES } from '../../scripts/demo/sample-companies';
-import { linkedInCompanyPage, linkedInPageUrl } from '../../scripts/support/linkedin-company-page';
 
 // `npm run demo` as a user runs it: a real child process that starts the service, enriches the
 // sample companies through the HTTP API, prints them and exits. Run here against a database of
 // its own (the demo creates and migrates it, as `npm start` would the normal one).
 
-const ROOT = path.resolve(__dirname, '../..');
 const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgresql://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE_URL = `${SERVER}/enrich_test_${process.pid}_demo_${randomBytes(4).toString('hex')}`;
@@ -45,33 +42,13 @@ describe('the sample LinkedIn pages', () => {
   });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runDemo(): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', 'demo'], {
-      cwd: ROOT,
-      // Offline whatever the caller's environment holds: no real Anthropic API.
-      env: { ...process.env, DATABASE_URL, REDIS_URL, ANTHROPIC_API_KEY: '', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGINT');
-      reject(new Error(`npm run demo did not exit within ${DEMO_TIMEOUT_MS} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, DEMO_TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
+function runDemo(): Promise<CommandResult> {
+  return runNpmScript('demo', [], {
+    // Offline whatever the caller's environment holds: no real Anthropic API.
+    env: { ...process.env, DATABASE_URL, REDIS_URL, ANTHROPIC_API_KEY: '', NO_COLOR: '1' },
+    timeoutMs: DEMO_TIMEOUT_MS,
+    // The demo cleans up (its apps, Chromium, its queues) on SIGINT.
+    timeoutSignal: 'SIGINT',
   });
 }
 

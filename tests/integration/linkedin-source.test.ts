@@ -9,11 +9,9 @@ import {
   type LinkedInSourceData,
   parseHostMap,
 } from '@enrich/scraper';
-import { readCorpus } from '@enrich/testkit';
+import { FixtureSites, freePort, readCorpus } from '@enrich/testkit';
 import { createRedisLinkedInGate, type RedisLinkedInGateOptions } from '@enrich/worker-scrape';
 import type { Redis } from 'ioredis';
-import { FixtureSites } from '../support/fixture-sites';
-import { freePort } from '../support/free-port';
 
 // The LinkedIn source against a local stand-in for www.linkedin.com (mapped like an operator's
 // SCRAPER_HOST_MAP) and the fleet-wide gate in the real Redis, each test under its own prefix.

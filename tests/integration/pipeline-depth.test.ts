@@ -1,8 +1,6 @@
-import { readCorpus } from '@enrich/testkit';
+import { FakeAnthropic, type FakeReply, FixtureSites, readCorpus, SAMPLE_AI_ANSWER } from '@enrich/testkit';
 import request from 'supertest';
 import { strictCompleted } from '../support/contract-schemas';
-import { FakeAnthropic, type FakeReply } from '../support/fake-anthropic';
-import { FixtureSites } from '../support/fixture-sites';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 // The pipeline at full depth: website crawl (with Chromium for a JavaScript shell), LinkedIn
@@ -11,20 +9,9 @@ import { startTestStack, type TestStack } from '../support/test-stack';
 
 const linkedInAudiense = readCorpus('metascraper', 'linkedin-company-audiense.html');
 
-const AI_ANSWER = {
-  industry: 'Marketing Technology',
-  businessStage: 'growth',
-  fundingStatus: 'Series A',
-  employeeCount: '51-200',
-  description: 'Audiense is an audience intelligence platform for marketers.',
-  insights: {
-    offering: 'Audience segmentation and insights software.',
-    targetMarket: { customerType: 'b2b', industries: ['Advertising', 'Media'], companySizes: ['mid-market', 'enterprise'] },
-    keyProducts: ['Audiense Insights', 'Audiense Connect'],
-    notableCustomers: ['Havas'],
-  },
-  b2bMatch: { score: 88, reasons: ['Sells software to marketing teams and agencies.'] },
-};
+// The model says Audiense is a marketing technology company: an industry LinkedIn's
+// "Advertising Services" disagrees with, and a size and stage it agrees with.
+const AI_ANSWER = { ...SAMPLE_AI_ANSWER, industry: 'Marketing Technology', fundingStatus: 'Series A' };
 const aiReply = (latencyMs = 0): FakeReply => ({ kind: 'tool', input: AI_ANSWER, usage: { input_tokens: 1200, output_tokens: 300 }, latencyMs });
 
 const page = (head: string, body: string) => `<!doctype html><html lang="en"><head>${head}</head><body>${body}</body></html>`;

@@ -2,10 +2,10 @@ import { AppError, ErrorCode } from '@enrich/errors';
 import { finalizeJob, saveSourceFailures, saveSourceResult } from '@enrich/pipeline';
 import { bullJobId, bullPrefix, enrichmentFlow, QueueName } from '@enrich/queue';
 import { emptyCompanyFacts } from '@enrich/scraper';
+import { FixtureSites } from '@enrich/testkit';
 import { FlowProducer, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { strictFailed } from '../support/contract-schemas';
-import { FixtureSites } from '../support/fixture-sites';
 import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
 
 // Step-level guarantees: repeated steps change nothing, repeated flows add nothing, and a job

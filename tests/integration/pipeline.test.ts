@@ -1,6 +1,5 @@
-import { readCorpus } from '@enrich/testkit';
+import { FixtureSites, readCorpus } from '@enrich/testkit';
 import request from 'supertest';
-import { FixtureSites } from '../support/fixture-sites';
 import { strictCompleted } from '../support/contract-schemas';
 import { startTestStack, type TestStack } from '../support/test-stack';
 

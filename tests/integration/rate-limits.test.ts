@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { PLAN_LIMITS } from '@enrich/api-keys';
 import type { Plan } from '@enrich/db';
+import { type ChildApp, freePort, spawnApp } from '@enrich/testkit';
 import type { Express } from 'express';
 import request from 'supertest';
 import { strictError } from '../support/contract-schemas';
-import { freePort } from '../support/free-port';
 import { removeQueueKeys, REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
 
 // Rate limits per team and plan, shared in Redis; the monthly quota in Postgres. Workers are
@@ -192,22 +190,18 @@ describe('windows end: Retry-After is honoured; the daily window', () => {
 
 describe('two API processes share one limit', () => {
   let stack: TestStack;
-  const children: ChildProcess[] = [];
+  const children: ChildApp[] = [];
   beforeAll(async () => {
     stack = await startTestStack({ label: 'limitshare', workers: false });
   });
   afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    for (const app of children) app.child.kill('SIGKILL');
     await stack?.stop();
   });
 
   async function startApi(): Promise<string> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../../apps/api/src/main.ts')], {
-      env: { ...process.env, ...stack.workerEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
-      stdio: 'ignore',
-    });
-    children.push(child);
+    children.push(spawnApp('api', 'apps/api/src/main.ts', { ...process.env, ...stack.workerEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
     const url = `http://127.0.0.1:${port}`;
     for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(100)) {
       if ((await fetch(`${url}/healthz`).catch(() => undefined))?.ok) return url;

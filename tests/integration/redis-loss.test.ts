@@ -1,4 +1,4 @@
-import { FixtureSites, holdFirstVisit } from '../support/fixture-sites';
+import { FixtureSites, holdFirstVisit } from '@enrich/testkit';
 import { startPrivateRedis } from '../support/private-redis';
 import { startTestStack, type TestStack } from '../support/test-stack';
 

@@ -13,7 +13,7 @@ import {
   parseHostMap,
   type RenderOptions,
 } from '@enrich/scraper';
-import { FixtureSites } from '../support/fixture-sites';
+import { FixtureSites } from '@enrich/testkit';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';

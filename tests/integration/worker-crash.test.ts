@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { FixtureSites, holdFirstVisit } from '../support/fixture-sites';
+import { type ChildApp, FixtureSites, holdFirstVisit, spawnApp } from '@enrich/testkit';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 // A worker process killed (SIGKILL, no goodbye) in the middle of a job: BullMQ sees the
 // job's lock expire, another worker takes it, and the job completes with one company row.
-const ROOT = path.resolve(__dirname, '../..');
 // The doomed worker's visit is held forever; the surviving worker's visit is answered.
 const page = holdFirstVisit(
   '<html><head><title>Crash Test Ltd</title><meta name="description" content="Crash Test Ltd keeps going when a worker does not."></head></html>',
@@ -13,7 +10,7 @@ const page = holdFirstVisit(
 const sites = new FixtureSites().site('crashtest.com', { '/': page.handler });
 
 let stack: TestStack;
-let child: ChildProcess | undefined;
+let worker: ChildApp | undefined;
 
 beforeAll(async () => {
   await sites.start();
@@ -25,7 +22,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  child?.kill('SIGKILL');
+  worker?.child.kill('SIGKILL');
   page.held()?.destroy();
   await stack.stop();
   await sites.stop();
@@ -33,19 +30,16 @@ afterAll(async () => {
 
 it('completes the job after its worker process is killed mid-scrape', async () => {
   // tsx as a loader inside this very process, so that SIGKILL hits the worker itself.
-  child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/worker-scrape/src/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...stack.workerEnv },
-    stdio: process.env.TEST_LOG_LEVEL ? 'inherit' : 'ignore',
-  });
+  const log = process.env.TEST_LOG_LEVEL ? process.stdout : undefined;
+  worker = spawnApp('worker-scrape', 'apps/worker-scrape/src/main.ts', { ...process.env, ...stack.workerEnv }, log);
   const key = await stack.key();
   const jobId = await stack.submit(key, 'crashtest.com');
   await page.visited;
   const job = await stack.database.db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
   expect(job.startedAt).not.toBeNull();
 
-  child.kill('SIGKILL');
-  await new Promise((resolve) => child!.once('exit', resolve));
+  worker.child.kill('SIGKILL');
+  await worker.exited;
   await stack.startWorkers(); // a surviving replica
 
   const res = await stack.waitForJob(key, jobId, 40_000);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { freePort } from '@enrich/testkit';
 import { Redis } from 'ioredis';
-import { freePort } from './free-port';
 
 /**
  * A Redis server of the test's own, so that the test can flush it (as a restarted,

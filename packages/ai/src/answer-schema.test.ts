@@ -1,20 +1,9 @@
 import { BUSINESS_STAGES } from '@enrich/record';
+import { SAMPLE_AI_ANSWER } from '@enrich/testkit';
 import { aiAnswerSchema, answerJsonSchema } from './answer-schema';
 
-const validAnswer = {
-  industry: 'Computer Software',
-  businessStage: 'growth',
-  fundingStatus: 'Series B',
-  employeeCount: '51-200',
-  description: 'Acme builds invoicing software for mid-sized logistics companies.',
-  insights: {
-    offering: 'Invoicing and payment reconciliation software.',
-    targetMarket: { customerType: 'b2b', industries: ['Logistics'], companySizes: ['mid-market'] },
-    keyProducts: ['Acme Invoice'],
-    notableCustomers: ['Globex'],
-  },
-  b2bMatch: { score: 86, reasons: ['Sells software to logistics businesses.'] },
-};
+// The sample every test and benchmark answers with: the schema must keep accepting it.
+const validAnswer = SAMPLE_AI_ANSWER;
 
 describe('aiAnswerSchema', () => {
   it('accepts a complete answer, and nulls / empty arrays where the text says nothing', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { LocalServer } from './local-server';
 
 /**
  * Plays the Anthropic Messages API (POST /v1/messages) for the real SDK, which is pointed at it
@@ -94,8 +94,7 @@ export class FakeAnthropic {
   maxInFlight = 0;
   private inFlight = 0;
   private readonly script: FakeReply[] = [];
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
+  private readonly server = new LocalServer((req, res) => void this.handle(req, res));
 
   reply(...replies: FakeReply[]): this {
     this.script.push(...replies);
@@ -107,22 +106,16 @@ export class FakeAnthropic {
   }
 
   async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await this.server.start();
     return this.baseURL;
   }
 
   get baseURL(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${this.server.port}`;
   }
 
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  stop(): Promise<void> {
+    return this.server.stop();
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

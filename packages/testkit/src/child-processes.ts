@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { WriteStream } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
-export const repoRoot = path.resolve(__dirname, '../..');
+/** The checkout's root, where `npm run …` and the apps' entry files are found. */
+export const repoRoot = path.resolve(__dirname, '../../..');
 
 export interface ChildApp {
   name: string;
@@ -22,13 +22,13 @@ export interface ChildApp {
 const TAIL_LINES = 40;
 
 /**
- * Runs one of the apps (`apps/<name>/src/main.ts`) as its own process, the way scripts/start.ts
- * does: node with tsx as a loader, so the pid is the app's and signals reach it directly. The
- * child leads its own process group, so `stopApps` can also end what it started (Chromium)
- * if it does not stop in time. Output goes to `log` with the app's name in front of each line;
- * `nodeArgs` go to node itself (--cpu-prof, …).
+ * Runs one of the apps (`apps/<name>/src/main.ts`, a path from the repository root) as its own
+ * process, the way scripts/start.ts does: node with tsx as a loader, so the pid is the app's and
+ * signals reach it directly. The child leads its own process group, so `stopApps` can also end
+ * what it started (Chromium) if it does not stop in time. Output goes to `log` with the app's
+ * name in front of each line; `nodeArgs` go to node itself (--cpu-prof, …).
  */
-export function spawnApp(name: string, entry: string, env: NodeJS.ProcessEnv, log?: WriteStream, nodeArgs: string[] = []): ChildApp {
+export function spawnApp(name: string, entry: string, env: NodeJS.ProcessEnv, log?: NodeJS.WritableStream, nodeArgs: string[] = []): ChildApp {
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, entry)], {
     cwd: repoRoot,
@@ -100,4 +100,50 @@ export async function stopApps(apps: ChildApp[], graceMs = 10_000): Promise<void
     }
   }
   await Promise.all(apps.map((app) => app.exited));
+}
+
+export interface CommandResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunCommandOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Past this the command is sent `timeoutSignal` and the promise rejects with its output so far. */
+  timeoutMs: number;
+  /** SIGKILL unless said otherwise; SIGINT lets a script clean up after itself. */
+  timeoutSignal?: NodeJS.Signals;
+}
+
+/**
+ * Runs a command in the repository root to its end, as a user at a terminal would, and
+ * collects its output. Rejects only when it cannot be started or outlasts `timeoutMs`.
+ */
+export function runCommand(command: string, args: string[], options: RunCommandOptions): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill(options.timeoutSignal ?? 'SIGKILL');
+      reject(new Error(`${[command, ...args].join(' ')} did not exit within ${options.timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** `npm run -s <script> [-- args]` in the repository root (see runCommand). */
+export function runNpmScript(script: string, args: string[], options: RunCommandOptions): Promise<CommandResult> {
+  return runCommand('npm', ['run', '-s', script, ...(args.length > 0 ? ['--', ...args] : [])], options);
 }
