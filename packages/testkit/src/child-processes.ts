@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-
-/** The checkout's root, where `npm run …` and the apps' entry files are found. */
-export const repoRoot = path.resolve(__dirname, '../../..');
+import { repoRoot } from './repo-files';
 
 export interface ChildApp {
   name: string;

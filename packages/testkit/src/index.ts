@@ -8,4 +8,5 @@ export * from './fixture-sites';
 export * from './free-port';
 export * from './linkedin-company-page';
 export * from './local-server';
+export { repoRoot } from './repo-files';
 export * from './sample-ai-answer';
