@@ -1,6 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { crawlEnv, type CrawlSettings, crawlSettingsFrom, crawlSite, parseHostMap, robotsAllowsHomepage } from '@enrich/scraper';
+import {
+  crawlEnv,
+  type CrawlSettings,
+  crawlSettingsFrom,
+  crawlSite,
+  parseHostMap,
+  robotsAllowsHomepage,
+  scrapeWebsiteSource,
+} from '@enrich/scraper';
 import { FixtureSites } from '@enrich/testkit';
 
 const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';
@@ -132,7 +140,24 @@ const sites = new FixtureSites()
     '/robots.txt': onConnection('User-agent: *\nAllow: /\n', 'text/plain'),
     ...Object.fromEntries(reusePaths.map((p) => [p, onConnection(PAGE)])),
   })
-  .site('down.test', { '/robots.txt': (_req, res) => void res.writeHead(503).end(), '/': links('/about'), '/about': PAGE });
+  .site('down.test', { '/robots.txt': (_req, res) => void res.writeHead(503).end(), '/': links('/about'), '/about': PAGE })
+  // Round trips: no robots.txt, no sitemap (404s, a trip each), three fact pages.
+  .site('trips.test', { '/': links('/about', '/contact', '/impressum'), '/about': PAGE, '/contact': PAGE, '/impressum': PAGE })
+  .site('hops.test', {
+    '/': links('/about', '/contact'),
+    '/about': { status: 301, headers: { location: '/about-us' }, body: '' },
+    '/about-us': PAGE,
+    '/contact': PAGE,
+  })
+  .site('www-hop.test', {
+    // The bare domain sends visitors to www., where the site is.
+    '/': (req, res) => {
+      if (req.headers.host?.startsWith('www.')) res.writeHead(200, { 'content-type': 'text/html' }).end(links('/about', '/contact'));
+      else res.writeHead(301, { location: 'https://www.www-hop.test/' }).end();
+    },
+    '/about': PAGE,
+    '/contact': PAGE,
+  });
 
 let settings: (overrides?: Partial<CrawlSettings>) => CrawlSettings;
 
@@ -308,3 +333,44 @@ async function waitFor(check: () => boolean): Promise<boolean> {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
   return check();
 }
+
+describe('the round trips of a site\'s scrape (stats.roundTrips)', () => {
+  it('counts homepage → robots.txt → sitemap.xml → the pages, two side by side per host', async () => {
+    // The homepage links three fact pages, fewer than the crawl has room for: the sitemap is read.
+    const html = links('/about', '/contact', '/impressum');
+    // about ∥ contact, then impressum.
+    expect((await crawl('trips.test', html)).stats.roundTrips).toBe(1 + 1 + 1 + 2);
+    expect((await crawl('trips.test', html, { hostConcurrency: 3 })).stats.roundTrips).toBe(1 + 1 + 1 + 1);
+    expect((await crawl('trips.test', html, { hostConcurrency: 1 })).stats.roundTrips).toBe(1 + 1 + 1 + 3);
+  });
+
+  it('counts each sitemap read, one after another, and no sitemap when the links fill the crawl', async () => {
+    // robots.txt → index.xml → pages.xml → about-us ∥ kontakt.
+    expect((await crawl('sitemap.test', links('/blog'))).stats.roundTrips).toBe(1 + 1 + 2 + 1);
+    // Room for two pages, both linked: homepage → robots.txt → about ∥ contact.
+    expect((await crawl('trips.test', links('/about', '/contact'), { maxPages: 3 })).stats.roundTrips).toBe(3);
+  });
+
+  it('counts redirects followed, and the homepage\'s own trips as the caller reports them', async () => {
+    const settingsFor = settings({ maxPages: 3 });
+    const home = { url: 'https://hops.test/', html: links('/about', '/contact') };
+    // /about answers with a redirect: 2 trips beside /contact's 1.
+    expect((await crawlSite('hops.test', home, settingsFor)).stats.roundTrips).toBe(1 + 1 + 2);
+    expect((await crawlSite('hops.test', { ...home, trips: 3 }, settingsFor)).stats.roundTrips).toBe(3 + 1 + 2);
+  });
+
+  it('stops counting where the crawl stops: robots.txt forbidding the site', async () => {
+    expect((await crawl('down.test', links('/about'))).stats.roundTrips).toBe(2);
+  });
+
+  it('is stored by the website source, the homepage\'s redirect included', async () => {
+    const data = await scrapeWebsiteSource('www-hop.test', {
+      fetch: settings().fetch,
+      crawl: { maxPages: 3, maxBytes: 4 * 1024 * 1024, budgetMs: 10_000, hostConcurrency: 2, maxDelayMs: 1000 },
+    });
+    if (data.status !== 'ok') throw new Error(`not scraped: ${data.reason}`);
+    expect(data.finalUrl).toBe('https://www.www-hop.test/');
+    // https://www-hop.test/ → https://www.www-hop.test/ → its robots.txt → about ∥ contact.
+    expect(data.crawl).toMatchObject({ pages: 3, roundTrips: 2 + 1 + 1 });
+  });
+});

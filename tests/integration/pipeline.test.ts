@@ -105,7 +105,7 @@ const CONTRACT_FIELDS = [
 ];
 
 it('a plain homepage: name from the title, description, footer profiles', async () => {
-  const { body } = await enrich('plainco.com');
+  const { jobId, body } = await enrich('plainco.com');
   expect(body.status).toBe('completed');
   expect(body.domain).toBe('plainco.com');
   expect(Object.keys(body.data).sort()).toEqual([...CONTRACT_FIELDS].sort());
@@ -119,6 +119,10 @@ it('a plain homepage: name from the title, description, footer profiles', async 
   expect(body.data.socialProfiles.twitter).toMatch(/^https:\/\/(twitter|x)\.com\/plainco$/);
   expect(body.data.confidence).toBeGreaterThan(30);
   expect(body.data.confidence).toBeLessThanOrEqual(100);
+  // The crawl's count of sequential round trips is stored with the website source: homepage →
+  // robots.txt → sitemap.xml (read because the homepage links no fact page).
+  const website = await stack.database.db.sourceResult.findUniqueOrThrow({ where: { jobId_source: { jobId, source: 'website' } } });
+  expect(website.data).toMatchObject({ status: 'ok', crawl: { pages: 1, roundTrips: 3 } });
 });
 
 it('JSON-LD Organization: name, location and profiles, with provenance stored', async () => {

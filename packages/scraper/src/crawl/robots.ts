@@ -22,6 +22,8 @@ export interface RobotsPolicy {
   crawlDelayMs: number;
   /** Sitemap: lines, absolute URLs. */
   sitemaps: string[];
+  /** Round trips loading it took (1, plus one per redirect); absent when it was not fetched. */
+  roundTrips?: number;
 }
 
 export interface RobotsOptions {
@@ -39,7 +41,7 @@ export function productToken(userAgent: string): string {
 }
 
 function fixed(origin: string, status: RobotsStatus, allowed: boolean, error?: string): RobotsPolicy {
-  return { origin, status, error, isAllowed: () => allowed, crawlDelayMs: 0, sitemaps: [] };
+  return { origin, status, error, isAllowed: () => allowed, crawlDelayMs: 0, sitemaps: [], roundTrips: 1 };
 }
 
 /** Builds a policy from robots.txt text for the given origin. */
@@ -73,8 +75,8 @@ export async function loadRobots(origin: string, options: RobotsOptions): Promis
   const fetch = { ...options.fetch, maxBytes: Math.min(options.fetch.maxBytes, ROBOTS_MAX_BYTES) };
   try {
     // Rules of a robots.txt reached by redirect still govern the origin that was asked.
-    const { text } = await fetchText(`${origin}/robots.txt`, fetch);
-    return parseRobots(origin, text, options.fetch.userAgent, options.maxDelayMs);
+    const { text, redirects } = await fetchText(`${origin}/robots.txt`, fetch);
+    return { ...parseRobots(origin, text, options.fetch.userAgent, options.maxDelayMs), roundTrips: 1 + redirects };
   } catch (error) {
     if (!(error instanceof FetchError)) throw error;
     const status = error.status;

@@ -38,7 +38,8 @@ export type WebsiteSourceData =
       pages?: SitePageText[];
       rendered?: boolean;
       renderError?: string;
-      crawl?: { pages: number; bytes: number; ms: number; skipped: number };
+      /** roundTrips: the scrape's sequential network round trips, homepage to last page (CrawlResult's stats). */
+      crawl?: { pages: number; bytes: number; ms: number; skipped: number; roundTrips: number };
     }
   | { status: 'unreachable'; reason: FetchErrorKind | 'robots'; message: string; httpStatus?: number; fetchedAt: string };
 
@@ -51,12 +52,13 @@ function candidateUrls(domain: string): string[] {
   return [`https://${domain}/`, `https://www.${domain}/`, `http://${domain}/`];
 }
 
-async function fetchHomepage(domain: string, settings: ScrapeSettings): Promise<{ url: string; finalUrl: string; html: string }> {
+/** The homepage, and the round trips it took: one per address form tried, plus its redirects. */
+async function fetchHomepage(domain: string, settings: ScrapeSettings): Promise<{ url: string; finalUrl: string; html: string; trips: number }> {
   const failures: FetchError[] = [];
   for (const url of candidateUrls(domain)) {
     try {
       const page = await fetchPage(url, settings);
-      return { url, finalUrl: page.finalUrl, html: page.html };
+      return { url, finalUrl: page.finalUrl, html: page.html, trips: failures.length + 1 + page.redirects.length };
     } catch (error) {
       if (!(error instanceof FetchError)) throw error;
       failures.push(error);
@@ -108,7 +110,7 @@ async function scrapeWith(domain: string, settings: WebsiteSourceSettings): Prom
 
   let crawl: CrawlResult | undefined;
   if (settings.crawl) {
-    crawl = await crawlSite(domain, { url: home.finalUrl, html: home.html }, { ...settings.crawl, fetch: settings.fetch });
+    crawl = await crawlSite(domain, { url: home.finalUrl, html: home.html, trips: home.trips }, { ...settings.crawl, fetch: settings.fetch });
     if (crawl.blockedByRobots) {
       return { status: 'unreachable', reason: 'robots', message: `robots.txt of ${home.finalUrl} disallows our user agent`, fetchedAt: new Date().toISOString() };
     }
@@ -128,7 +130,9 @@ async function scrapeWith(domain: string, settings: WebsiteSourceSettings): Prom
     pages: pages.filter((p) => p.facts.textSample).map((p) => ({ url: p.url, kind: p.kind, text: p.facts.textSample.slice(0, PAGE_TEXT_CHARS) })),
     rendered,
     ...(renderError ? { renderError } : {}),
-    ...(crawl ? { crawl: { pages: crawl.stats.pages, bytes: crawl.stats.bytes, ms: crawl.stats.ms, skipped: crawl.skipped.length } } : {}),
+    ...(crawl
+      ? { crawl: { pages: crawl.stats.pages, bytes: crawl.stats.bytes, ms: crawl.stats.ms, skipped: crawl.skipped.length, roundTrips: crawl.stats.roundTrips } }
+      : {}),
   };
 }
 
