@@ -28,7 +28,7 @@ import { profileIn, summarizeProfile } from './bench-pipeline/cpu-profile';
 import { type DomainWork, idealBounds } from './bench-pipeline/ideal';
 import { ProcessSampler, statusKb } from './bench-pipeline/process-sampler';
 import { formatProfile, formatReport, secs } from './bench-pipeline/report';
-import { loadTimelines } from './bench-pipeline/timeline';
+import { loadScrapeTrips, loadTimelines } from './bench-pipeline/timeline';
 import { EnrichClient, waitForApi } from './support/enrich-client';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 200);
@@ -198,15 +198,21 @@ async function main(): Promise<number> {
       const domain = h.host.replace(/^www\./, '');
       perDomain.set(domain, [...(perDomain.get(domain) ?? []), h.path]);
     }
-    const staticTrips = 4; // homepage → robots.txt → sitemap.xml → about ∥ contact
+    // The website scrape's sequential round trips, as each domain's crawl counted and stored them
+    // (homepage → robots.txt → sitemap.xml → about ∥ contact for these sites); rendering apart.
+    const storedTrips = await loadScrapeTrips(db, accepted.batchId);
+    const measured = companies.filter((c) => storedTrips.has(c.domain));
+    const scrapeTrips = new Map<number, number>();
+    for (const c of measured) scrapeTrips.set(storedTrips.get(c.domain)!, (scrapeTrips.get(storedTrips.get(c.domain)!) ?? 0) + 1);
     const renderTrips = 3; // in Chromium: the page → /static/app.js → /api/page.json
     const renderWaitMs = 500; // then Playwright's networkidle: 500 ms without a request
-    const work: DomainWork[] = companies.map((c) => ({
-      scrapeTrips: staticTrips,
+    const work: DomainWork[] = measured.map((c) => ({
+      scrapeTrips: storedTrips.get(c.domain)!,
       renderTrips: c.jsShell ? renderTrips : 0,
       renderWaitMs: c.jsShell ? renderWaitMs : 0,
       linkedinTrips: 1,
     }));
+    if (work.length === 0) throw new Error('no domain has a stored round-trip count (source_results data.crawl.roundTrips): no ideal to compare with');
     const requestShapes = new Map<string, number>();
     for (const c of companies) {
       const shape = [...(perDomain.get(c.domain) ?? [])].sort().join(' ');
@@ -234,6 +240,8 @@ async function main(): Promise<number> {
         requestsServed: hits.length,
         linkedinRequests: perDomain.get('linkedin.com')?.length ?? 0,
         requestShapes,
+        scrapeTrips,
+        unmeasured: companies.length - measured.length,
         modelRequests: fake.requests.length,
         modelMaxInFlight: fake.maxInFlight,
         timelines: await loadTimelines(db, accepted.batchId, fake.requests),

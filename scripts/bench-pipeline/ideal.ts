@@ -3,10 +3,12 @@
 // (no CPU, no database, no queue). Two kinds of bound, and the ideal is the larger of them:
 //
 //  1. Critical path of one domain: its steps in sequence, i.e. the sum of its stages' waits.
-//     A static site's scrape is 5 round trips in a row (homepage → robots.txt → sitemap.xml,
-//     read because the homepage links fewer fact pages than the crawl has room for → about and
-//     contact together, CRAWL_HOST_CONCURRENCY ≥ 2 → LinkedIn page), then the model's answer,
-//     then finalize (no network wait: 0).
+//     A site's scrape is its website round trips in a row, as the crawl itself counted them and
+//     stored them with the website source (source_results data.crawl.roundTrips; for the
+//     benchmark's static sites: homepage → robots.txt → sitemap.xml, read because the homepage
+//     links fewer fact pages than the crawl has room for → about and contact together,
+//     CRAWL_HOST_CONCURRENCY ≥ 2), then the LinkedIn page, then the model's answer, then
+//     finalize (no network wait: 0).
 //  2. Throughput of each stage s with c_s slots:  head_s + (Σ_domains work_s) / c_s + tail_s,
 //     where work_s is one domain's time in stage s, head_s the shortest time before any domain
 //     can reach s, and tail_s the shortest time after s to the end. With N equal domains that is
@@ -18,7 +20,7 @@
 // in any minute (set high enough not to bind).
 
 export interface DomainWork {
-  /** Sequential round trips of the website scrape, rendering excluded. */
+  /** Sequential round trips of the website scrape, rendering excluded: the crawl's stored count. */
   scrapeTrips: number;
   /** Sequential round trips inside Chromium (the page and what its script fetches); 0 for static pages. */
   renderTrips: number;

@@ -22,6 +22,10 @@ export interface BenchResult {
   linkedinRequests: number;
   /** "static: / /about …" → how many domains were served exactly those paths. */
   requestShapes: Map<string, number>;
+  /** Sequential round trips of the website scrape (as stored by each domain's crawl) → how many domains. */
+  scrapeTrips: Map<number, number>;
+  /** Domains without a stored round-trip count, left out of the ideal. */
+  unmeasured: number;
   modelRequests: number;
   modelMaxInFlight: number;
   timelines: DomainTimeline[];
@@ -55,6 +59,11 @@ export function formatReport(r: BenchResult): string {
   line(`completed: ${r.domains - r.incomplete.length}/${r.domains} with sources website + linkedin + ai${notDone.length ? `; NOT: ${notDone.join('; ')}` : ''}`);
   line(`requests served: ${r.requestsServed} (${r.linkedinRequests} LinkedIn pages); model requests: ${r.modelRequests}, at most ${r.modelMaxInFlight} at once`);
   for (const [shape, count] of r.requestShapes) line(`  ${String(count).padStart(3)} × ${shape}`);
+  const trips = [...r.scrapeTrips].sort(([a], [b]) => a - b).map(([n, count]) => `${count} × ${n}`);
+  line(
+    `website scrape round trips in a row, as each domain's crawl stored them (source_results): ${trips.join(', ')}` +
+      (r.unmeasured ? `; ${r.unmeasured} domains stored none and are left out of the ideal` : ''),
+  );
 
   const t = r.timelines;
   line();

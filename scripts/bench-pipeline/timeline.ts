@@ -47,6 +47,18 @@ export async function loadTimelines(db: Db, batchId: string, aiRequests: Recorde
   }));
 }
 
+/**
+ * Each domain's sequential round trips of the website scrape, as its crawl counted them and the
+ * website source stored them (source_results, data.crawl.roundTrips); domains without one are absent.
+ */
+export async function loadScrapeTrips(db: Db, batchId: string): Promise<Map<string, number>> {
+  const rows = await db.$queryRaw<{ domain: string; trips: number | null }[]>`
+    SELECT j.domain, (s.data -> 'crawl' ->> 'roundTrips')::int AS trips
+    FROM enrichment_jobs j JOIN source_results s ON s.job_id = j.id AND s.source = 'website'
+    WHERE j.batch_id = ${batchId}`;
+  return new Map(rows.filter((r) => r.trips !== null).map((r) => [r.domain, r.trips!]));
+}
+
 export interface Segment {
   name: string;
   values: number[];
