@@ -1,9 +1,10 @@
-import type { Db, Prisma } from '@enrich/db';
+import { type Db, Prisma } from '@enrich/db';
+import type { ErrorCode } from '@enrich/errors';
 
 /**
- * The job store: the one module that writes `enrichment_jobs` rows (DESIGN.md, "every write
- * to a job row goes through one module"). Admission writes here today; the worker-side state
- * changes (start, complete, fail, tokens, requeue) are to move in beside these.
+ * The job store: the one module that writes `enrichment_jobs` rows, and settles the batches
+ * they belong to. Admission inserts (and, when the queue refuses them, removes) the rows; the
+ * pipeline's steps and the reconciler change their state.
  */
 export type JobStoreClient = Db | Prisma.TransactionClient;
 
@@ -28,7 +29,7 @@ export interface AdmittedJobs {
  * than the ORM's multi-row insert for a thousand rows (scripts/bench-bulk-accept.ts).
  * A fresh job is written completed. Any other job picks its leader: the oldest job of its
  * domain still processing that runs on its own (by any team), which it then follows
- * (`follows_job_id`, packages/pipeline/src/shared-run.ts); without one it leads. Two jobs
+ * (`follows_job_id`, packages/pipeline/src/leader-results.ts); without one it leads. Two jobs
  * admitted at the same instant may both lead; that costs one extra run, never a wrong record.
  */
 export async function insertAdmittedJobs(tx: JobStoreClient, admitted: AdmittedJobs): Promise<void> {
@@ -53,4 +54,68 @@ export async function insertAdmittedJobs(tx: JobStoreClient, admitted: AdmittedJ
 export async function removeAdmittedJobs(tx: JobStoreClient, jobIds: readonly string[]): Promise<void> {
   if (jobIds.length === 0) return;
   await tx.$executeRaw`DELETE FROM enrichment_jobs WHERE id = ANY(${[...jobIds]}::uuid[])`;
+}
+
+// Every change of a job's state goes through these, each conditional on the job still
+// processing, so a repeated or late step can never move a finished job.
+
+export async function markJobStarted(db: Db, jobId: string): Promise<boolean> {
+  const now = new Date();
+  const updated = await db.$executeRaw`
+    UPDATE enrichment_jobs SET started_at = COALESCE(started_at, ${now}), attempts = attempts + 1
+    WHERE id = ${jobId}::uuid AND status = 'processing'`;
+  return updated > 0;
+}
+
+/** Ends the job completed, inside finalize's transaction (with its company row). */
+export async function completeJob(tx: Prisma.TransactionClient, jobId: string, now: Date): Promise<void> {
+  await tx.enrichmentJob.updateMany({
+    where: { id: jobId, status: 'processing' },
+    data: { status: 'completed', completedAt: now, errorCode: null, errorMessage: null },
+  });
+}
+
+/** Adds what the AI source spent on this job; counted even once the job has ended. */
+export async function addAiTokens(db: Db, jobId: string, usage: { inputTokens: number; outputTokens: number }): Promise<void> {
+  if (usage.inputTokens === 0 && usage.outputTokens === 0) return;
+  await db.$executeRaw`
+    UPDATE enrichment_jobs SET ai_input_tokens = ai_input_tokens + ${usage.inputTokens},
+      ai_output_tokens = ai_output_tokens + ${usage.outputTokens}
+    WHERE id = ${jobId}::uuid`;
+}
+
+/** The reconciler put the job's flow back on the queue after Redis lost it. */
+export async function countRequeue(db: Db, jobId: string): Promise<void> {
+  await db.enrichmentJob.update({ where: { id: jobId }, data: { requeues: { increment: 1 } } });
+}
+
+export async function markJobFailed(db: Db, jobId: string, code: ErrorCode, message: string): Promise<boolean> {
+  const result = await db.enrichmentJob.updateMany({
+    where: { id: jobId, status: 'processing' },
+    data: { status: 'failed', errorCode: code, errorMessage: message.slice(0, 1000), completedAt: new Date() },
+  });
+  if (result.count > 0) await settleBatch(db, jobId);
+  return result.count > 0;
+}
+
+/**
+ * Marks the job's batch completed once none of its jobs is processing. Called after each job
+ * ends, outside that job's transaction: whichever job commits last sees all the others ended,
+ * so the batch is settled exactly when its last item is.
+ */
+export async function settleBatch(db: Db, jobId: string): Promise<void> {
+  await settle(db, Prisma.sql`b.id = (SELECT batch_id FROM enrichment_jobs WHERE id = ${jobId}::uuid)`);
+}
+
+// The batch job's own step: runs once BullMQ saw every item end. Settling is normally done
+// already by the last item; this covers an item whose settle call was lost with its worker.
+export async function settleBatchById(db: Db, batchId: string): Promise<{ settled: boolean }> {
+  return { settled: (await settle(db, Prisma.sql`b.id = ${batchId}`)) > 0 };
+}
+
+function settle(db: Db, which: Prisma.Sql): Promise<number> {
+  return db.$executeRaw`
+    UPDATE batches b SET completed_at = timezone('UTC', now())
+    WHERE ${which} AND b.completed_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM enrichment_jobs p WHERE p.batch_id = b.id AND p.status = 'processing')`;
 }
