@@ -46,7 +46,6 @@ export type AdmissionRequest<T extends { domain: string }> = {
 
 export interface Admission<T> {
   batchId: string | null;
-  createdAt: Date;
   /** One job per item, in the order given. */
   jobs: (T & AdmittedJob)[];
   /** Domains counted against the monthly quota: those not in `recent`. */
@@ -122,7 +121,7 @@ export async function admit<T extends { domain: string }>(
       throw queueUnavailable(error);
     }
   }
-  return { batchId, createdAt, jobs, charged, queued: toRun.length, quota };
+  return { batchId, jobs, charged, queued: toRun.length, quota };
 }
 
 // A batch is one flow under its batch job; a single job is its own enrichment flow.
