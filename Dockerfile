@@ -19,6 +19,7 @@ COPY packages/config/package.json packages/config/
 COPY packages/db/package.json packages/db/
 COPY packages/domain/package.json packages/domain/
 COPY packages/errors/package.json packages/errors/
+COPY packages/jobs/package.json packages/jobs/
 COPY packages/logger/package.json packages/logger/
 COPY packages/pipeline/package.json packages/pipeline/
 COPY packages/queue/package.json packages/queue/

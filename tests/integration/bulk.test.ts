@@ -300,8 +300,12 @@ describe('a batch running against fixture sites', () => {
 });
 
 describe('accepting is atomic', () => {
-  it('when the queue cannot take the flow, the request fails and no batch, job or quota count remains', async () => {
-    const stack = await startTestStack({ label: 'bulkatomic', workers: false });
+  // A single submission goes through the same admission as a batch: both are undone alike.
+  it.each([
+    { label: 'bulkatomic', path: '/enrich/bulk', body: { domains: ['atomic-1.com', 'atomic-2.com'] } },
+    { label: 'singleatomic', path: '/enrich', body: { domain: 'atomic-1.com' } },
+  ])('when the queue cannot take the flow, $path fails and no batch, job or quota count remains', async ({ label, path, body }) => {
+    const stack = await startTestStack({ label, workers: false });
     // The API's flows go to a Redis of their own that stays connected but takes no writes,
     // so the flow add times out after the rows were written.
     const queueServer = await startPrivateRedis();
@@ -317,7 +321,7 @@ describe('accepting is atomic', () => {
       const key = await stack.key('starter', 'atomic-team');
       await admin.client('PAUSE', 8000, 'WRITE');
       const started = Date.now();
-      const res = await request(app).post('/enrich/bulk').set(bearer(key)).send({ domains: ['atomic-1.com', 'atomic-2.com'] });
+      const res = await request(app).post(path).set(bearer(key)).send(body);
       redis.disconnect();
       expect(res.status).toBe(503);
       expect(strictError.parse(res.body).error.code).toBe('SERVICE_UNAVAILABLE');

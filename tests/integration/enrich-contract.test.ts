@@ -49,7 +49,8 @@ describe('POST /enrich', () => {
   it('records the job in Postgres and queues its flow', async () => {
     const res = await request(stack.app).post('/enrich').set(auth()).send({ domain: 'initech.com' });
     const row = await stack.database.db.enrichmentJob.findUnique({ where: { id: res.body.jobId } });
-    expect(row).toMatchObject({ domain: 'initech.com', status: 'processing' });
+    // A single submission is a batch of one without a batch row.
+    expect(row).toMatchObject({ domain: 'initech.com', status: 'processing', batchId: null, batchPosition: null, followsJobId: null });
   });
 
   it('keeps a sane X-Request-Id sent by the caller', async () => {

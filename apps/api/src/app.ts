@@ -3,9 +3,11 @@ import express, { type Express } from 'express';
 import type { AppContext } from './app-context';
 import { createRateLimits } from './limits/rate-limits';
 import { accessLog } from './middleware/access-log';
+import { authenticate } from './middleware/authenticate';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { buildOpenApiDocument } from './openapi-document';
+import { bulkRoutes } from './routes/bulk-routes';
 import { companyRoutes } from './routes/company-routes';
 import { enrichRoutes } from './routes/enrich-routes';
 import { healthRoutes } from './routes/health-routes';
@@ -31,6 +33,10 @@ export function createApp(ctx: AppContext): Express {
     authFailuresPerWindow: ctx.config.AUTH_FAILURES_PER_MINUTE,
     logger: ctx.logger,
   });
+  // Every route under /enrich and /companies needs a key.
+  routes.use(['/enrich', '/companies'], authenticate(ctx.db, limits));
+  // /enrich/bulk before /enrich/:jobId, which would take `bulk` for a job id.
+  routes.use(bulkRoutes(ctx, limits));
   routes.use(enrichRoutes(ctx, limits));
   routes.use(companyRoutes(ctx, limits));
 

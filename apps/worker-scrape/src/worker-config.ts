@@ -1,4 +1,4 @@
-import { databaseEnv, envInt, logEnv, pipelineEnv, redisEnv } from '@enrich/config';
+import { databaseEnv, envInt, logEnv, pipelineEnv, redisEnv, workerProcessEnv } from '@enrich/config';
 import { crawlEnv, linkedInEnv, renderEnv, scraperEnv } from '@enrich/scraper';
 import { z } from 'zod';
 
@@ -6,14 +6,11 @@ export const workerEnv = z
   .object({
     SCRAPE_CONCURRENCY: envInt(10, 1, 500),
     FINALIZE_CONCURRENCY: envInt(20, 1, 500),
-    // A job whose worker stops renewing its lock for this long is taken over by another worker.
-    WORKER_LOCK_DURATION_MS: envInt(30_000, 1000, 600_000),
     RECONCILE_INTERVAL_MS: envInt(30_000, 200, 3_600_000),
     // Jobs younger than this are left alone: the API may not have enqueued them yet.
     RECONCILE_GRACE_MS: envInt(10_000, 0, 3_600_000),
-    // When set, rewritten every 10 s while the worker is healthy (for container health checks).
-    WORKER_HEARTBEAT_FILE: z.string().trim().optional(),
   })
+  .extend(workerProcessEnv.shape)
   .extend(scraperEnv.shape)
   .extend(crawlEnv.shape)
   .extend(renderEnv.shape)

@@ -35,3 +35,11 @@ export const pipelineEnv = z.object({
 export const logEnv = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
+
+// Every worker process: how long a job may go without its lock renewed before another worker
+// takes it over (a crash), and the file a container health check reads.
+export const workerProcessEnv = z.object({
+  WORKER_LOCK_DURATION_MS: envInt(30_000, 1000, 600_000),
+  // When set, rewritten every 10 s while the worker is healthy (for container health checks).
+  WORKER_HEARTBEAT_FILE: z.string().trim().optional(),
+});

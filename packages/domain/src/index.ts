@@ -1,3 +1,4 @@
 export * from './company-site';
 export * from './linkedin-company-url';
 export * from './normalize-domain';
+export * from './safe-decode';

@@ -1,3 +1,4 @@
+import { safeDecodeURIComponent } from './safe-decode';
 import { hostOf, parseWebUrl } from './company-site';
 
 // The one LinkedIn company URL normaliser: the website's social links, the LinkedIn source and
@@ -25,14 +26,6 @@ export function isLinkedInHost(host: string): boolean {
   return host === 'linkedin.com' || host.endsWith('.linkedin.com');
 }
 
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 /** The canonical URL for a vanity name, or null when it cannot name a page. */
 export function linkedInCompanyPageUrl(slug: string): string | null {
   const lower = slug.toLowerCase();
@@ -51,7 +44,7 @@ export function parseLinkedInCompanyUrl(url: string | URL): LinkedInCompanyPage 
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return null;
   const host = hostOf(parsed);
   if (!host || !isLinkedInHost(host)) return null;
-  const segs = parsed.pathname.split('/').filter((s) => s.length > 0).map(safeDecode);
+  const segs = parsed.pathname.split('/').filter((s) => s.length > 0).map(safeDecodeURIComponent);
   const start = segs[0]?.toLowerCase() === 'organization-guest' ? 1 : 0;
   const kind = segs[start]?.toLowerCase();
   const slug = segs[start + 1];

@@ -4,7 +4,7 @@ import type { Logger } from '@enrich/logger';
 import { bullJobId, bullPrefix, enrichmentFlow, QueueName, type RetryPolicy } from '@enrich/queue';
 import { FlowProducer, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { countRequeue, markJobFailed } from './job-outcome';
+import { countRequeue, markJobFailed } from '@enrich/jobs';
 
 export interface ReconcilerOptions {
   db: Db;

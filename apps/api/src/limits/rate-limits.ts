@@ -3,6 +3,7 @@ import type { Logger } from '@enrich/logger';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, type RateLimitInfo, type RateLimitRequestHandler, rateLimit } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
+import { runMiddleware } from '../middleware/run-middleware';
 import { secondsUntil, setRateLimitHeaders, tightest, type WindowState, windowState } from './rate-limit-headers';
 import { SharedRedisStore } from './shared-redis-store';
 
@@ -17,8 +18,11 @@ export interface RateLimitSettings {
 }
 
 export interface RateLimits {
-  /** POST enrichment requests: counted per team unless `res.locals.freeOfCharge` (duplicates). */
-  enrichment: RequestHandler;
+  /**
+   * An enrichment POST: counted per team, or only reported when it is free (it adds no new
+   * domain); past a window's limit it rejects with 429.
+   */
+  enrichment(req: Request, res: Response, charge: { free: boolean }): Promise<void>;
   /** Requests that do not count (polling, search): report the team's windows. */
   teamStatus: RequestHandler;
   /** A failed authentication counts against the caller's address; past the limit, 429. */
@@ -30,23 +34,9 @@ export interface RateLimits {
 type WindowName = 'minute' | 'day' | 'address';
 const PROPERTY: Record<WindowName, string> = { minute: 'rateLimitMinute', day: 'rateLimitDay', address: 'rateLimitAddress' };
 
-declare module 'express-serve-static-core' {
-  interface Locals {
-    freeOfCharge?: boolean;
-  }
-}
-
 const infoOf = (req: Request, window: WindowName) => (req as unknown as Record<string, RateLimitInfo | undefined>)[PROPERTY[window]];
 const addressKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
 const teamKey = (req: Request) => req.auth?.teamId ?? addressKey(req);
-
-// Runs an express middleware as a step: resolves when it calls next(), rejects on next(error).
-function step(handler: RequestHandler, req: Request, res: Response): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const next: NextFunction = (error?: unknown) => (error ? reject(error) : resolve());
-    Promise.resolve(handler(req, res, next)).catch(reject);
-  });
-}
 
 /**
  * Per-team windows (per minute, and per day where the plan has one) and a per-address window
@@ -89,12 +79,11 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
   const minute = limiter('minute', settings.minuteWindowMs, {
     keyGenerator: teamKey,
     limit: (req) => req.auth?.limits.perMinute ?? 0,
-    skip: (_req, res) => res.locals.freeOfCharge === true,
   });
   const day = limiter('day', settings.dayWindowMs, {
     keyGenerator: teamKey,
     limit: (req) => req.auth?.limits.perDay ?? 0,
-    skip: (req, res) => res.locals.freeOfCharge === true || req.auth?.limits.perDay == null,
+    skip: (req) => req.auth?.limits.perDay == null,
   });
   const address = limiter('address', settings.minuteWindowMs, {
     keyGenerator: addressKey,
@@ -125,21 +114,23 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     }
     next();
   };
+  const teamStatus = report(teamWindows);
 
   return {
-    async enrichment(req, res, next) {
-      await step(minute, req, res);
-      await step(day, req, res);
+    async enrichment(req, res, { free }) {
+      if (!free) {
+        await runMiddleware(minute, req, res);
+        await runMiddleware(day, req, res);
+      }
       const states = [counted(req, 'minute', settings.minuteWindowMs), counted(req, 'day', settings.dayWindowMs)];
       const state = tightest(states.filter((s): s is WindowState => s !== undefined));
       if (state) setRateLimitHeaders(res, state);
-      else await report(teamWindows)(req, res, () => undefined);
-      next();
+      else await runMiddleware(teamStatus, req, res);
     },
-    teamStatus: report(teamWindows),
+    teamStatus,
     async countAuthFailure(req, res) {
       try {
-        await step(address, req, res);
+        await runMiddleware(address, req, res);
       } catch (error) {
         if (error instanceof AppError) throw error;
         // Without Redis a bad key is still a 401, not a 503: authentication needs only Postgres.

@@ -1,20 +1,17 @@
-import { type Request, type Response, Router } from 'express';
+import { Router } from 'express';
 import type { AppContext } from '../app-context';
 import type { RateLimits } from '../limits/rate-limits';
-import { authenticate, requireAuth } from '../middleware/authenticate';
+import { requireAuth } from '../middleware/authenticate';
 import { methodNotAllowed } from '../middleware/error-handler';
+import { runMiddleware } from '../middleware/run-middleware';
 import { parseOrThrow } from '../middleware/validate';
 import { searchQueryInput } from '../schemas/search';
 import { searchCompanies } from '../search/search-companies';
 
-// Runs a reporting middleware to its end; it never fails (it logs and goes on without Redis).
-const report = (handler: RateLimits['teamStatus'], req: Request, res: Response) =>
-  new Promise<void>((resolve) => void handler(req, res, () => resolve()));
-
 // Searching does not count against rate limits (only enrichment does); it reports them.
+// Authenticated where app.ts mounts it.
 export function companyRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
-  router.use('/companies', authenticate(ctx.db, limits));
 
   router.get('/companies/search', async (req, res) => {
     const team = requireAuth(req);
@@ -22,7 +19,8 @@ export function companyRoutes(ctx: AppContext, limits: RateLimits): Router {
     // query still answers with the headers.
     const [found] = await Promise.allSettled([
       (async () => searchCompanies(ctx.db, team.teamId, parseOrThrow(searchQueryInput, req.query, 'query')))(),
-      report(limits.teamStatus, req, res),
+      // Reporting never fails: without Redis it logs and goes on.
+      runMiddleware(limits.teamStatus, req, res),
     ]);
     if (found.status === 'rejected') throw found.reason;
     res.json(found.value);

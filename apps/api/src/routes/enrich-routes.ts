@@ -1,31 +1,22 @@
 import { normalizeDomain } from '@enrich/domain';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { type Request, type Response, Router } from 'express';
+import { type Request, Router } from 'express';
+import { admit, admitDeps } from '../admission/admit';
+import { enrichmentPost } from '../admission/enrichment-post';
 import type { AppContext } from '../app-context';
 import { durationEstimator } from '../jobs/estimate-duration';
 import { jobView } from '../jobs/job-view';
-import { recentlySubmitted } from '../jobs/recent-submissions';
-import { submitJob } from '../jobs/submit-job';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
-import { authenticate, requireAuth } from '../middleware/authenticate';
-import { deferErrors, raiseDeferred } from '../middleware/deferred-error';
+import { requireAuth } from '../middleware/authenticate';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { parseOrThrow } from '../middleware/validate';
 import { enrichRequestSchema, jobIdParamsSchema } from '../schemas/enrich';
-import { bulkRoutes } from './bulk-routes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-declare module 'express-serve-static-core' {
-  interface Locals {
-    submittedDomain?: string;
-    refresh?: boolean;
-  }
-}
-
-function submissionOf(req: Request): { domain: string; refresh: boolean } {
+function submissionOf(req: Request): { domains: [string]; refresh: boolean } {
   const body = parseOrThrow(enrichRequestSchema, req.body, 'request body');
   const normalized = normalizeDomain((body.domain ?? body.url)!);
   if (!normalized.ok) {
@@ -33,53 +24,35 @@ function submissionOf(req: Request): { domain: string; refresh: boolean } {
       details: { reason: normalized.reason },
     });
   }
-  return { domain: normalized.domain, refresh: body.refresh === true };
+  return { domains: [normalized.domain], refresh: body.refresh === true };
 }
 
+// POST /enrich and GET /enrich/:jobId; authenticated where app.ts mounts them.
 export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
   const estimate = durationEstimator(ctx.db, ctx.config.ESTIMATE_DEFAULT_MS);
-  const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
-  const deps = { db: ctx.db, flows: ctx.flows, redis: ctx.redis, retry, freshnessWindowHours: ctx.config.FRESHNESS_WINDOW_HOURS };
-
-  router.use('/enrich', authenticate(ctx.db, limits));
-  router.use(bulkRoutes(ctx, limits));
-
-  // Read and classify the submission before the rate limiter, which must know whether it is a
-  // duplicate (free); a submission that is not valid still counts and is refused after it.
-  const classify = async (req: Request, res: Response) => {
-    const { domain, refresh } = submissionOf(req);
-    res.locals.submittedDomain = domain;
-    res.locals.refresh = refresh;
-    const recent = await recentlySubmitted(ctx.db, requireAuth(req).teamId, [domain], ctx.config.FRESHNESS_WINDOW_HOURS);
-    res.locals.freeOfCharge = recent.has(domain);
-  };
+  const deps = admitDeps(ctx);
 
   router.post(
     '/enrich',
-    deferErrors(jsonBody(ctx.config.BODY_LIMIT)),
-    deferErrors(async (req, res, next) => {
-      await classify(req, res);
-      next();
+    enrichmentPost(ctx, limits, {
+      body: jsonBody(ctx.config.BODY_LIMIT),
+      read: submissionOf,
+      async handle(res, { team, submission: { domains, refresh }, recent }) {
+        // A single submission is a batch of one, without a batch row.
+        const admission = await admit(deps, team, { items: [{ domain: domains[0] }], recent, refresh });
+        const [job] = admission.jobs;
+        if (!job) throw new Error('a single submission admits one job');
+        if (admission.quota) setQuotaHeaders(res, admission.quota);
+        res.status(202).json({
+          status: 'processing',
+          jobId: job.id,
+          domain: job.domain,
+          statusEndpoint: `/api/enrich/${job.id}`,
+          estimatedDuration: job.fresh ? 0 : await estimate(),
+        });
+      },
     }),
-    limits.enrichment,
-    async (req, res) => {
-      raiseDeferred(res);
-      const team = requireAuth(req);
-      const submitter = { teamId: team.teamId, monthlyQuota: team.limits.monthly };
-      const job = await submitJob(deps, submitter, res.locals.submittedDomain!, {
-        duplicate: res.locals.freeOfCharge === true,
-        refresh: res.locals.refresh === true,
-      });
-      if (job.quota) setQuotaHeaders(res, job.quota);
-      res.status(202).json({
-        status: 'processing',
-        jobId: job.jobId,
-        domain: job.domain,
-        statusEndpoint: `/api/enrich/${job.jobId}`,
-        estimatedDuration: job.reused ? 0 : await estimate(),
-      });
-    },
   );
 
   router.get('/enrich/:jobId', limits.teamStatus, async (req, res) => {

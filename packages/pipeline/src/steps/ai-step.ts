@@ -3,8 +3,8 @@ import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
 import type { Step, StepContext } from '@enrich/queue';
-import { addAiTokens } from '../job-outcome';
-import { reuseLeaderResults } from '../shared-run';
+import { addAiTokens } from '@enrich/jobs';
+import { reuseLeaderResults } from '../leader-results';
 import { loadSourceResults, saveSourceFailures, saveSourceResult } from '../source-results';
 
 export interface AiStepDeps {

@@ -1,6 +1,6 @@
 import type { Db } from '@enrich/db';
 import type { Step } from '@enrich/queue';
-import { settleBatchById } from '../job-outcome';
+import { settleBatchById } from '@enrich/jobs';
 
 /**
  * The parent of a bulk batch's flows: runs once BullMQ saw every item end. Settling is

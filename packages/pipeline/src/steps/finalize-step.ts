@@ -3,7 +3,7 @@ import { AppError, ErrorCode } from '@enrich/errors';
 import type { Step } from '@enrich/queue';
 import type { CompanyDraft } from '@enrich/record';
 import { scoreConfidence } from '../confidence';
-import { completeJob, markJobFailed, settleBatch } from '../job-outcome';
+import { completeJob, markJobFailed, settleBatch } from '@enrich/jobs';
 import { mergeSources } from '../merge-sources';
 import { loadSourceResults } from '../source-results';
 

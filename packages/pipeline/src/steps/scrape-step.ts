@@ -12,8 +12,8 @@ import {
   type WebsiteSourceData,
   type WebsiteSourceSettings,
 } from '@enrich/scraper';
-import { markJobStarted } from '../job-outcome';
-import { reuseLeaderResults } from '../shared-run';
+import { markJobStarted } from '@enrich/jobs';
+import { reuseLeaderResults } from '../leader-results';
 import { loadSourceResults, saveSourceFailures, saveSourceResult } from '../source-results';
 
 export interface ScrapeStepDeps {

@@ -1,3 +1,4 @@
+import { safeDecodeURIComponent } from '@enrich/domain';
 // Which fact page a URL path or link text points at. Slugs are compared after lower-casing,
 // stripping diacritics (über → uber) and turning any run of non-alphanumerics into "-".
 
@@ -63,12 +64,8 @@ export function kindForPath(pathname: string): FactKind | null {
   const segments = pathname.split('/').filter((s) => s !== '');
   const last = segments.at(-1);
   if (last === undefined) return null;
-  let decoded = last;
-  try {
-    decoded = decodeURIComponent(last);
-  } catch {
-    // Keep the raw segment; a bad escape only costs a match.
-  }
+  // A bad escape keeps the raw segment; it only costs a match.
+  const decoded = safeDecodeURIComponent(last);
   return BY_SLUG.get(slugify(decoded.replace(/\.(html?|php|aspx?|jsp)$/i, ''))) ?? null;
 }
 

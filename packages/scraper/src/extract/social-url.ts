@@ -1,4 +1,4 @@
-import { hostOf, isLinkedInHost, parseLinkedInCompanyUrl } from '@enrich/domain';
+import { hostOf, isLinkedInHost, parseLinkedInCompanyUrl, safeDecodeURIComponent } from '@enrich/domain';
 import type { SocialNetwork } from '@enrich/record';
 
 /**
@@ -44,13 +44,7 @@ function toUrl(href: string, base?: string): URL | null {
 }
 
 function segmentsOf(url: URL): string[] {
-  return url.pathname.split('/').filter((s) => s.length > 0).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  return url.pathname.split('/').filter((s) => s.length > 0).map(safeDecodeURIComponent);
 }
 
 const link = (network: SocialNetwork, url: string, slug: string, derived = false): SocialLink => ({ network, url, slug, derived });

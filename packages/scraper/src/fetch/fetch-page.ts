@@ -173,36 +173,57 @@ export function sendRequest(
   });
 }
 
+/** One fetch in flight: the hop context and the URL being fetched (redirects move it). */
+export interface FetchFrame {
+  ctx: HopContext;
+  current: string;
+}
+
+/**
+ * Runs one fetch (all its redirect hops) under a total deadline and the caller's abort signal,
+ * merged into the one signal every hop gets; a deadline names the URL it caught.
+ */
+export async function withFetchDeadline<T>(
+  url: string,
+  options: HopContext['options'],
+  run: (frame: FetchFrame) => Promise<T>,
+): Promise<T> {
+  const external = options.signal;
+  if (external?.aborted) throw external.reason;
+  const controller = new AbortController();
+  const frame: FetchFrame = { ctx: { options, lookup: createGuardedLookup(options.resolve), signal: controller.signal }, current: url };
+  const onExternalAbort = (): void => controller.abort(external?.reason);
+  external?.addEventListener('abort', onExternalAbort, { once: true });
+  const timer = setTimeout(() => {
+    controller.abort(new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`, { url: frame.current }));
+  }, options.timeoutMs);
+  try {
+    return await run(frame);
+  } finally {
+    clearTimeout(timer);
+    external?.removeEventListener('abort', onExternalAbort);
+  }
+}
+
 /**
  * Fetches an HTML page for scraping without letting the URL (or any redirect) reach
  * non-public addresses, within a total deadline and a decompressed size cap.
  */
-export async function fetchPage(url: string, options: FetchPageOptions): Promise<FetchedPage> {
+export function fetchPage(url: string, options: FetchPageOptions): Promise<FetchedPage> {
   const maxRedirects = options.maxRedirects ?? 5;
-  const external = options.signal;
-  if (external?.aborted) throw external.reason;
-
-  let current = url;
-  const controller = new AbortController();
-  const onExternalAbort = (): void => controller.abort(external?.reason);
-  external?.addEventListener('abort', onExternalAbort, { once: true });
-  const timer = setTimeout(() => {
-    controller.abort(new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`, { url: current }));
-  }, options.timeoutMs);
-
-  const ctx: HopContext = { options, lookup: createGuardedLookup(options.resolve), signal: controller.signal };
-  const redirects: string[] = [];
-  try {
+  return withFetchDeadline(url, options, async (frame) => {
+    const { ctx } = frame;
+    const redirects: string[] = [];
     let target = parseTarget(url);
     for (;;) {
-      current = target.href;
+      frame.current = target.href;
       const res = await sendRequest(target, ctx);
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (REDIRECT_STATUSES.has(status) && location) {
         res.destroy();
         if (redirects.length >= maxRedirects) {
-          throw new FetchError('too_many_redirects', `More than ${maxRedirects} redirects`, { url: current, status });
+          throw new FetchError('too_many_redirects', `More than ${maxRedirects} redirects`, { url: frame.current, status });
         }
         target = parseTarget(location, target);
         redirects.push(target.href);
@@ -210,17 +231,17 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
       }
       if (status < 200 || status > 299) {
         res.destroy();
-        throw new FetchError('http', `HTTP ${status}`, { url: current, status });
+        throw new FetchError('http', `HTTP ${status}`, { url: frame.current, status });
       }
       const contentType = res.headers['content-type'] ?? null;
       if (!(options.accept ?? isHtmlContentType)(contentType)) {
         res.destroy();
-        throw new FetchError('unsupported_content', `Not accepted: ${contentType}`, { url: current, status });
+        throw new FetchError('unsupported_content', `Not accepted: ${contentType}`, { url: frame.current, status });
       }
-      const body = await readBody(res, { url: current, maxBytes: options.maxBytes, signal: controller.signal });
+      const body = await readBody(res, { url: frame.current, maxBytes: options.maxBytes, signal: ctx.signal });
       return {
         url,
-        finalUrl: current,
+        finalUrl: frame.current,
         status,
         contentType,
         html: decodeHtml(body, contentType),
@@ -228,8 +249,5 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
         bytes: body.length,
       };
     }
-  } finally {
-    clearTimeout(timer);
-    external?.removeEventListener('abort', onExternalAbort);
-  }
+  });
 }

@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { createGuardedLookup } from './address-guard';
 import { FetchError } from './fetch-error';
-import { type FetchPageOptions, type HopContext, parseTarget, requestFor, sendRequest } from './fetch-page';
+import { type FetchPageOptions, type HopContext, parseTarget, requestFor, sendRequest, withFetchDeadline } from './fetch-page';
 import { readBody } from './read-body';
 
 export type ResourceMethod = 'GET' | 'HEAD' | 'POST';
@@ -76,33 +75,21 @@ function nextHop(hop: Hop, status: number, from: URL, to: URL): Hop {
  * returns every status and content type with raw bytes and headers, and can leave redirects to
  * the caller.
  */
-export async function fetchResource(url: string, options: FetchResourceOptions): Promise<FetchedResource> {
+export function fetchResource(url: string, options: FetchResourceOptions): Promise<FetchedResource> {
   const maxRedirects = options.maxRedirects ?? 5;
-  const external = options.signal;
-  if (external?.aborted) throw external.reason;
-
-  let current = url;
-  const controller = new AbortController();
-  const onExternalAbort = (): void => controller.abort(external?.reason);
-  external?.addEventListener('abort', onExternalAbort, { once: true });
-  const timer = setTimeout(() => {
-    controller.abort(new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`, { url: current }));
-  }, options.timeoutMs);
-
-  const ctx: HopContext = { options, lookup: createGuardedLookup(options.resolve), signal: controller.signal };
-  let hop: Hop = { method: options.method ?? 'GET', headers: forwardable(options.headers), body: options.body };
-  const redirects: string[] = [];
-  try {
+  return withFetchDeadline(url, options, async (frame) => {
+    let hop: Hop = { method: options.method ?? 'GET', headers: forwardable(options.headers), body: options.body };
+    const redirects: string[] = [];
     let target = parseTarget(url);
     for (;;) {
-      current = target.href;
-      const res = await send(target, hop, ctx);
+      frame.current = target.href;
+      const res = await send(target, hop, frame.ctx);
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (options.followRedirects !== false && REDIRECT_STATUSES.has(status) && location) {
         res.destroy();
         if (redirects.length >= maxRedirects) {
-          throw new FetchError('too_many_redirects', `More than ${maxRedirects} redirects`, { url: current, status });
+          throw new FetchError('too_many_redirects', `More than ${maxRedirects} redirects`, { url: frame.current, status });
         }
         const next = parseTarget(location, target);
         hop = nextHop(hop, status, target, next);
@@ -110,11 +97,8 @@ export async function fetchResource(url: string, options: FetchResourceOptions):
         redirects.push(target.href);
         continue;
       }
-      const body = await readBody(res, { url: current, maxBytes: options.maxBytes, signal: controller.signal });
-      return { url, finalUrl: current, status, headers: res.headers, body, redirects };
+      const body = await readBody(res, { url: frame.current, maxBytes: options.maxBytes, signal: frame.ctx.signal });
+      return { url, finalUrl: frame.current, status, headers: res.headers, body, redirects };
     }
-  } finally {
-    clearTimeout(timer);
-    external?.removeEventListener('abort', onExternalAbort);
-  }
+  });
 }

@@ -17,20 +17,6 @@ export async function freshDomains(tx: Tx, domains: readonly string[], windowHou
   return new Set(rows.map((r) => r.domain));
 }
 
-/**
- * The job a new job of `domain` follows: the oldest job still running for that domain that
- * runs on its own (by any team). Undefined when none runs, and the new job leads. Two jobs
- * submitted at the same instant may both lead; that costs one extra run, never a wrong record.
- */
-export async function runningLeader(tx: Tx, domain: string): Promise<string | undefined> {
-  const leader = await tx.enrichmentJob.findFirst({
-    where: { domain, status: 'processing', followsJobId: null },
-    orderBy: { createdAt: 'asc' },
-    select: { id: true },
-  });
-  return leader?.id;
-}
-
 /** Records that the team has (again) got this company, for its search. */
 export async function touchTeamCompanies(tx: Tx, teamId: string, domains: readonly string[], at: Date): Promise<void> {
   if (domains.length === 0) return;

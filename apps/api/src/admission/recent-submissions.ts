@@ -5,11 +5,11 @@ import type { Db } from '@enrich/db';
  * did not fail. Submitting one again is a duplicate (docs/api.md): it gets its own job but
  * costs nothing against rate limits or the monthly quota.
  */
-export async function recentlySubmitted(db: Db, teamId: string, domains: string[], windowHours: number): Promise<Set<string>> {
+export async function recentlySubmitted(db: Db, teamId: string, domains: readonly string[], windowHours: number): Promise<Set<string>> {
   if (domains.length === 0 || windowHours <= 0) return new Set();
   const since = new Date(Date.now() - windowHours * 3_600_000);
   const rows = await db.$queryRaw<{ domain: string }[]>`
     SELECT DISTINCT domain FROM enrichment_jobs
-    WHERE team_id = ${teamId} AND domain = ANY(${domains}::text[]) AND created_at >= ${since}::timestamp AND status <> 'failed'`;
+    WHERE team_id = ${teamId} AND domain = ANY(${[...domains]}::text[]) AND created_at >= ${since}::timestamp AND status <> 'failed'`;
   return new Set(rows.map((r) => r.domain));
 }

@@ -1,0 +1,134 @@
+import { type Db, newId, newJobId, type Prisma } from '@enrich/db';
+import { AppError, ErrorCode } from '@enrich/errors';
+import { type AdmittedJob, insertAdmittedJobs, removeAdmittedJobs } from '@enrich/jobs';
+import { batchFlow, enrichmentFlow, type RetryPolicy } from '@enrich/queue';
+import type { FlowJob, FlowProducer } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { AppContext } from '../app-context';
+import type { ClassifiedEntries } from '../bulk/classify-entries';
+import { type QuotaState, releaseEnrichments, reserveEnrichments } from '../limits/monthly-quota';
+import { withTimeout } from '../with-timeout';
+import { freshDomains, touchTeamCompanies } from './fresh-records';
+
+export interface AdmitDeps {
+  db: Db;
+  flows: FlowProducer;
+  redis: Redis;
+  retry: RetryPolicy;
+  freshnessWindowHours: number;
+}
+
+export function admitDeps(ctx: AppContext): AdmitDeps {
+  const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
+  return { db: ctx.db, flows: ctx.flows, redis: ctx.redis, retry, freshnessWindowHours: ctx.config.FRESHNESS_WINDOW_HOURS };
+}
+
+/** The team admitting (an authenticated team): whose jobs, whose monthly quota. */
+export interface Submitter {
+  teamId: string;
+  limits: { monthly: number | null };
+}
+
+/** What the bulk request held beside its accepted domains, kept on the batch row. */
+export type BatchEntries = Pick<ClassifiedEntries, 'received' | 'invalid' | 'duplicates'>;
+
+/**
+ * Distinct domains to admit, each with whatever the caller keeps beside it: a batch (its row
+ * is written, its jobs are queued as one batch flow) or a single submission, one domain whose
+ * job has no batch (`batch_id` NULL) and is queued as its own flow.
+ */
+export type AdmissionRequest<T extends { domain: string }> = {
+  /** Run the pipeline even where a fresh stored record exists. */
+  refresh: boolean;
+  /** Domains the team submitted within the freshness window: duplicates, free of charge. */
+  recent: ReadonlySet<string>;
+} & ({ batch: BatchEntries; items: readonly T[] } | { batch?: undefined; items: readonly [T] });
+
+export interface Admission<T> {
+  batchId: string | null;
+  /** One job per item, in the order given. */
+  jobs: (T & AdmittedJob)[];
+  /** Domains counted against the monthly quota: those not in `recent`. */
+  charged: number;
+  /** Jobs queued to run; the others completed at once from fresh stored records. */
+  queued: number;
+  quota: QuotaState | undefined;
+}
+
+// BullMQ waits for a connection that has never been ready instead of failing; bound it.
+const ENQUEUE_TIMEOUT_MS = 3000;
+
+const queueUnavailable = (cause?: unknown) =>
+  new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'the job queue is unavailable; retry shortly', { retryable: true, cause });
+
+/**
+ * Admits domains for a team, single submission or bulk alike. One Postgres transaction (the
+ * record of truth) counts the domains the team had not submitted recently against its monthly
+ * quota (or refuses them all), writes the batch row if any and every job row in one statement;
+ * a domain with a fresh stored record is written completed and the team gets the company in
+ * its search list; a domain already being enriched gets a job that follows that run. Then one
+ * flow add queues the jobs that run. When the queue cannot take it, the rows and the quota
+ * count are undone and the caller gets 503: a job is accepted only when it is both recorded
+ * and queued. Should the process die between the two steps, the reconciler queues the rows.
+ */
+export async function admit<T extends { domain: string }>(
+  deps: AdmitDeps,
+  submitter: Submitter,
+  request: AdmissionRequest<T>,
+): Promise<Admission<T>> {
+  if (deps.redis.status !== 'ready') throw queueUnavailable();
+  const batch = request.batch ? { id: newId('bat'), ...request.batch } : undefined;
+  const batchId = batch?.id ?? null;
+  const createdAt = new Date();
+  const domains = request.items.map((item) => item.domain);
+  const charged = domains.filter((domain) => !request.recent.has(domain)).length;
+  const { quota, jobs } = await deps.db.$transaction(async (tx) => {
+    const quota = charged > 0 ? await reserveEnrichments(tx, submitter.teamId, charged, submitter.limits.monthly, createdAt) : undefined;
+    const fresh = request.refresh ? new Set<string>() : await freshDomains(tx, domains, deps.freshnessWindowHours, createdAt);
+    const jobs = request.items.map((item) => ({ ...item, id: newJobId(), fresh: fresh.has(item.domain) }));
+    if (batch) {
+      await tx.batch.create({
+        data: {
+          id: batch.id,
+          teamId: submitter.teamId,
+          entriesReceived: batch.received,
+          invalidEntries: batch.invalid as unknown as Prisma.InputJsonValue,
+          duplicateEntries: batch.duplicates.length,
+          createdAt,
+          // A batch with nothing to enrich is complete as soon as it exists.
+          completedAt: jobs.every((job) => job.fresh) ? createdAt : null,
+        },
+      });
+    }
+    await insertAdmittedJobs(tx, { teamId: submitter.teamId, batchId, createdAt, jobs });
+    await touchTeamCompanies(tx, submitter.teamId, [...fresh], createdAt);
+    return { quota, jobs };
+  });
+
+  const toRun = jobs.filter((job) => !job.fresh).map((job) => ({ jobId: job.id, domain: job.domain }));
+  const flow = flowOf(batchId, toRun, deps.retry);
+  if (flow) {
+    try {
+      await withTimeout(deps.flows.add(flow), ENQUEUE_TIMEOUT_MS);
+    } catch (error) {
+      await deps.db
+        .$transaction(async (tx) => {
+          await removeAdmittedJobs(tx, jobs.map((job) => job.id));
+          if (batch) await tx.batch.delete({ where: { id: batch.id } });
+          await releaseEnrichments(tx, submitter.teamId, charged, createdAt);
+        })
+        .catch(() => undefined);
+      throw queueUnavailable(error);
+    }
+  }
+  return { batchId, jobs, charged, queued: toRun.length, quota };
+}
+
+// A batch is one flow under its batch job; a single job is its own enrichment flow.
+function flowOf(batchId: string | null, toRun: { jobId: string; domain: string }[], retry: RetryPolicy): FlowJob | undefined {
+  if (toRun.length === 0) return undefined;
+  if (batchId) return batchFlow(batchId, toRun, retry);
+  const [only, ...more] = toRun;
+  if (!only || more.length > 0) throw new Error('a submission without a batch admits exactly one domain');
+  return enrichmentFlow(only, retry);
+}
