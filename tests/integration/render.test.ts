@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type BrowserPool,
   type BrowserPoolSettings,
@@ -13,7 +12,7 @@ import {
   parseHostMap,
   type RenderOptions,
 } from '@enrich/scraper';
-import { FixtureSites } from '@enrich/testkit';
+import { FixtureSites, LocalServer } from '@enrich/testkit';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';
@@ -33,35 +32,11 @@ const APP_JS = `fetch('/api/company.json').then((r) => r.json()).then((c) => {
 const COMPANY = { name: 'Quillfeather Analytics', description: 'Quillfeather builds forecasting tools for independent bookshops.' };
 
 // Plays a service on the private network that a rendered page must never reach.
-class PrivateService {
-  readonly hits: string[] = [];
-  connections = 0;
-  private readonly server: Server = createServer((req, res) => {
-    this.hits.push(req.url ?? '');
-    res.writeHead(200, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' }).end('top secret');
-  });
-  private readonly sockets = new Set<Socket>();
-
-  async start(): Promise<void> {
-    this.server.on('connection', (socket) => {
-      this.connections++;
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-  }
-
-  get port(): number {
-    return (this.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-const secret = new PrivateService();
+const secretHits: string[] = [];
+const secret = new LocalServer((req, res) => {
+  secretHits.push(req.url ?? '');
+  res.writeHead(200, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' }).end('top secret');
+});
 const leakyPage = () => {
   const base = `http://127.0.0.1:${secret.port}`;
   return `<!doctype html><html><head><link rel="preconnect" href="${base}"></head><body><div id="app">Leaky Widgets</div>
@@ -185,7 +160,7 @@ describe('browser rendering', () => {
   it('keeps every request of the page away from private addresses', async () => {
     const page = await shared.render('https://leaky.test/', options());
     await sleep(300); // anything that slipped out would have arrived by now
-    expect(secret.hits).toEqual([]);
+    expect(secretHits).toEqual([]);
     expect(secret.connections).toBe(0);
     expect(page.html).toContain('same-origin:fine');
     expect(page.html).toContain('direct blocked');
@@ -215,7 +190,7 @@ describe('browser rendering', () => {
     expect([missing.kind, missing.status]).toEqual(['http', 404]);
     const looping = await failure(shared.render('https://moved.test/', options({ maxRedirects: 0 })));
     expect(looping.kind).toBe('too_many_redirects');
-    expect(secret.hits).toEqual([]);
+    expect(secretHits).toEqual([]);
   });
 
   it('caps the returned HTML at maxBytes without splitting a character', async () => {

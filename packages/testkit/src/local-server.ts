@@ -18,6 +18,8 @@ export interface LocalServerOptions {
 export class LocalServer {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  /** Connections accepted since start. */
+  connections = 0;
 
   constructor(
     private readonly handler: (req: IncomingMessage, res: ServerResponse) => void,
@@ -29,6 +31,7 @@ export class LocalServer {
     if (this.options.maxConnections !== undefined) server.maxConnections = this.options.maxConnections;
     if (this.options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = this.options.keepAliveTimeoutMs;
     server.on('connection', (socket) => {
+      this.connections++;
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
