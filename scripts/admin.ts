@@ -13,29 +13,28 @@ const USAGE = `usage:
 
 class UsageError extends Error {}
 
+const OPTIONS = {
+  team: { type: 'string' },
+  plan: { type: 'string' },
+  'per-minute': { type: 'string' },
+  'per-day': { type: 'string' },
+  monthly: { type: 'string' },
+} as const;
+
 // A limit option: a positive whole number, or "default" to fall back to the plan's value.
 function limitOverride(field: keyof LimitOverrides, value: string | undefined): Partial<LimitOverrides> {
   if (value === undefined) return {};
   if (value === 'default') return { [field]: null };
-  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`limit values are whole numbers from 1, or "default"; got "${value}"`);
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1)
+    throw new UsageError(`limit values are whole numbers from 1, or "default"; got "${value}"`);
   return { [field]: Number(value) };
 }
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>>;
   try {
-    parsed = parseArgs({
-      args: rest,
-      options: {
-        team: { type: 'string' },
-        plan: { type: 'string' },
-        'per-minute': { type: 'string' },
-        'per-day': { type: 'string' },
-        monthly: { type: 'string' },
-      },
-      allowPositionals: true,
-    });
+    parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -88,7 +87,9 @@ async function main(argv: string[]): Promise<void> {
       if (!view) throw new Error(`no team "${name}"`);
       const { limits } = view;
       const show = (value: number | null) => (value === null ? 'none' : String(value));
-      console.log(`team ${view.teamName} plan=${view.plan}: ${limits.perMinute}/min, ${show(limits.perDay)}/day, ${show(limits.monthly)} enrichments/month`);
+      console.log(
+        `team ${view.teamName} plan=${view.plan}: ${limits.perMinute}/min, ${show(limits.perDay)}/day, ${show(limits.monthly)} enrichments/month`,
+      );
     } else {
       throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
     }

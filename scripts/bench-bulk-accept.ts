@@ -57,7 +57,8 @@ async function main(): Promise<void> {
     const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body });
     const answer = (await res.json()) as { accepted?: number };
     const apiMs = performance.now() - started;
-    if (res.status !== 202 || answer.accepted !== DOMAINS) throw new Error(`bulk answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+    if (res.status !== 202 || answer.accepted !== DOMAINS)
+      throw new Error(`bulk answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
 
     // The baseline: the same flow (batch parent, 1,000 finalize ← scrape children), added bare.
     const items = domains.map((domain) => ({ jobId: newJobId(), domain }));

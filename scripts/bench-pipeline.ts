@@ -23,8 +23,8 @@ import { createRedisConnection, removePrefixKeys, waitUntilConnected } from '@en
 import { type ChildApp, FakeAnthropic, FixtureSites, freePort, SAMPLE_AI_ANSWER, spawnApp, stopApps } from '@enrich/testkit';
 import { aiWorkerEnv } from '@enrich/worker-ai';
 import { workerEnv } from '@enrich/worker-scrape';
-import { fleetCompanies, fleetLinkedInPages, fleetSitePages } from './bench-pipeline/fleet-sites';
 import { profileIn, summarizeProfile } from './bench-pipeline/cpu-profile';
+import { fleetCompanies, fleetLinkedInPages, fleetSitePages } from './bench-pipeline/fleet-sites';
 import { type DomainWork, idealBounds } from './bench-pipeline/ideal';
 import { ProcessSampler, statusKb } from './bench-pipeline/process-sampler';
 import { formatProfile, formatReport, secs } from './bench-pipeline/report';
@@ -72,7 +72,12 @@ const LOG_FILE = path.join(os.tmpdir(), 'company-enrichment-bench-pipeline.log')
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 /** CPU seconds the whole machine has spent busy (all cores; /proc/stat, USER_HZ = 100). */
 const machineBusyS = () => {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
 };
 
@@ -84,7 +89,11 @@ async function main(): Promise<number> {
     `pipeline benchmark: ${DOMAINS} domains (${shells} JavaScript-shell homepages), ${LATENCY_MS} ms per page, ${AI_MS} ms per model answer; ` +
       `${os.cpus().length} CPUs, load average ${loadavg()}`,
   );
-  console.log(`settings: ${Object.entries(SETTINGS).map(([k, v]) => `${k}=${v}`).join(' ')}${APP_NODE_OPTIONS ? ` NODE_OPTIONS=${APP_NODE_OPTIONS}` : ''}`);
+  console.log(
+    `settings: ${Object.entries(SETTINGS)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}${APP_NODE_OPTIONS ? ` NODE_OPTIONS=${APP_NODE_OPTIONS}` : ''}`,
+  );
 
   const cleanups: (() => Promise<unknown>)[] = [];
   const cleanUp = async () => {
@@ -105,7 +114,7 @@ async function main(): Promise<number> {
     cleanups.push(() => removePrefixKeys(redis, PREFIX));
 
     const sites = new FixtureSites({ latencyMs: LATENCY_MS });
-    [...companies, ...warmups].forEach((c, i) => sites.site(c.domain, fleetSitePages(c, i)));
+    for (const [i, c] of [...companies, ...warmups].entries()) sites.site(c.domain, fleetSitePages(c, i));
     sites.site('linkedin.com', fleetLinkedInPages([...companies, ...warmups]));
     await sites.start();
     cleanups.push(() => sites.stop());
@@ -163,22 +172,34 @@ async function main(): Promise<number> {
     const client = new EnrichClient(baseUrl, key);
     if (WARMUP > 0) {
       const warmStart = performance.now();
-      const batch = await client.submitBulk(warmups.map((c) => c.domain), false);
+      const batch = await client.submitBulk(
+        warmups.map((c) => c.domain),
+        false,
+      );
       await client.waitForBatch(batch.batchId, { timeoutMs: TIMEOUT_MS, pollMs: 100 });
-      console.log(`warm-up: ${WARMUP} other domains (${warmups.filter((c) => c.jsShell).length} JavaScript shells) enriched in ${secs(performance.now() - warmStart)}, not measured`);
+      console.log(
+        `warm-up: ${WARMUP} other domains (${warmups.filter((c) => c.jsShell).length} JavaScript shells) enriched in ${secs(performance.now() - warmStart)}, not measured`,
+      );
     }
 
     const dbName = new URL(DATABASE_URL).pathname.slice(1);
-    const sampler = new ProcessSampler(apps.map((a) => ({ name: a.name, pid: a.pid })), scrape.pid, [
-      { name: `PostgreSQL backends of ${dbName}`, pattern: new RegExp(`^postgres: .* ${dbName} `) },
-      { name: 'redis-server (shared with anything else using it)', pattern: /^(?:\S*\/)?redis-server / },
-    ]);
+    const sampler = new ProcessSampler(
+      apps.map((a) => ({ name: a.name, pid: a.pid })),
+      scrape.pid,
+      [
+        { name: `PostgreSQL backends of ${dbName}`, pattern: new RegExp(`^postgres: .* ${dbName} `) },
+        { name: 'redis-server (shared with anything else using it)', pattern: /^(?:\S*\/)?redis-server / },
+      ],
+    );
     sampler.start();
     const benchCpu = process.cpuUsage();
     const machineAtStart = machineBusyS();
     const started = performance.now();
     const startedAt = Date.now();
-    const accepted = await client.submitBulk(companies.map((c) => c.domain), false);
+    const accepted = await client.submitBulk(
+      companies.map((c) => c.domain),
+      false,
+    );
     const acceptedMs = performance.now() - started;
     const done = await client.waitForBatch(accepted.batchId, { timeoutMs: TIMEOUT_MS, pollMs: 100 });
     const wallMs = performance.now() - started;
@@ -189,7 +210,9 @@ async function main(): Promise<number> {
 
     // Every domain completed, with all three sources in its record.
     const items = await client.batchItems(done.batchId);
-    const incomplete = items.filter((item) => item.status !== 'completed' || !['website', 'linkedin', 'ai'].every((s) => item.data?.sources.includes(s)));
+    const incomplete = items.filter(
+      (item) => item.status !== 'completed' || !['website', 'linkedin', 'ai'].every((s) => item.data?.sources.includes(s)),
+    );
 
     // Check the ideal's model against what the sites actually served per domain.
     const hits = sites.hits.filter((h) => h.at >= startedAt);
@@ -212,7 +235,8 @@ async function main(): Promise<number> {
       renderWaitMs: c.jsShell ? renderWaitMs : 0,
       linkedinTrips: 1,
     }));
-    if (work.length === 0) throw new Error('no domain has a stored round-trip count (source_results data.crawl.roundTrips): no ideal to compare with');
+    if (work.length === 0)
+      throw new Error('no domain has a stored round-trip count (source_results data.crawl.roundTrips): no ideal to compare with');
     const requestShapes = new Map<string, number>();
     for (const c of companies) {
       const shape = [...(perDomain.get(c.domain) ?? [])].sort().join(' ');
@@ -258,7 +282,10 @@ async function main(): Promise<number> {
     );
     if (CPU_PROFILE) {
       await stopApps(apps); // profiles are written as the processes exit
-      for (const [dir, app] of [[profileDirs.scrape, scrape], [profileDirs.ai, ai]] as const) {
+      for (const [dir, app] of [
+        [profileDirs.scrape, scrape],
+        [profileDirs.ai, ai],
+      ] as const) {
         const file = profileIn(dir);
         if (file) console.log(formatProfile(app.name, summarizeProfile(file, startedAt - app.spawnedAt)));
       }

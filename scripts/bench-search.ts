@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiEnv, createApp, parseOrThrow, runSearch, type RunSql, searchInput, searchQueryInput } from '@enrich/api';
+import { apiEnv, createApp, parseOrThrow, type RunSql, runSearch, searchInput, searchQueryInput } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate } from '@enrich/db';

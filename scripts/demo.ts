@@ -6,9 +6,9 @@
 import { createWriteStream, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { aiEnv } from '@enrich/ai';
 import { apiEnv } from '@enrich/api';
 import { issueApiKey, revokeApiKey } from '@enrich/api-keys';
-import { aiEnv } from '@enrich/ai';
 import { ConfigError, loadConfig } from '@enrich/config';
 import { createPrismaClient, ensureDatabase, migrate } from '@enrich/db';
 import { createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
@@ -106,8 +106,11 @@ async function main(): Promise<number> {
     scrape.waitForLine(/"msg":"worker-scrape ready"/, READY_TIMEOUT_MS),
     ai.waitForLine(/"msg":"worker-ai ready/, READY_TIMEOUT_MS),
   ]);
-  say(`  API on ${baseUrl}; worker-scrape and worker-ai on queue prefix ${queuePrefix} (pids ${apps.map((a) => a.pid).join(', ')}; logs in ${LOG_FILE})`);
-  if (!existsSync(chromium)) say(`  note: no Chromium at ${chromium}; the JavaScript-only homepage will be read as fetched (set CHROMIUM_PATH)`);
+  say(
+    `  API on ${baseUrl}; worker-scrape and worker-ai on queue prefix ${queuePrefix} (pids ${apps.map((a) => a.pid).join(', ')}; logs in ${LOG_FILE})`,
+  );
+  if (!existsSync(chromium))
+    say(`  note: no Chromium at ${chromium}; the JavaScript-only homepage will be read as fetched (set CHROMIUM_PATH)`);
   say(
     aiKey
       ? `  AI source: ON — worker-ai asks ${AI_MODEL} through the Anthropic API${process.env.ANTHROPIC_BASE_URL ? ` at ${process.env.ANTHROPIC_BASE_URL}` : ''} for industry, stage and insights.`
@@ -128,7 +131,9 @@ async function main(): Promise<number> {
   // refresh: run the pipeline again even when an earlier demo run left fresh records.
   const accepted = await client.submitBulk(domains, true);
   say();
-  say(`POST /api/enrich/bulk {"domains": [${domains.length} domains], "refresh": true} → batch ${accepted.batchId}, ${accepted.accepted} accepted`);
+  say(
+    `POST /api/enrich/bulk {"domains": [${domains.length} domains], "refresh": true} → batch ${accepted.batchId}, ${accepted.accepted} accepted`,
+  );
   let shown = -1;
   const done = await client.waitForBatch(accepted.batchId, {
     timeoutMs: TIMEOUT_MS,
@@ -137,7 +142,9 @@ async function main(): Promise<number> {
       const finished = view.completed + view.failed;
       if (finished === shown) return;
       shown = finished;
-      say(`  GET /api/enrich/bulk/${view.batchId}: ${view.status}, ${finished}/${view.total} done (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      say(
+        `  GET /api/enrich/bulk/${view.batchId}: ${view.status}, ${finished}/${view.total} done (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
     },
   });
   const items = await client.batchItems(done.batchId);
@@ -152,9 +159,14 @@ async function main(): Promise<number> {
     say(JSON.stringify(job.data, null, 2));
   }
   say();
-  if (!aiKey) say('AI source was off (no ANTHROPIC_API_KEY): industry, size, stage and founding year come from LinkedIn, the rest from the websites.');
+  if (!aiKey)
+    say(
+      'AI source was off (no ANTHROPIC_API_KEY): industry, size, stage and founding year come from LinkedIn, the rest from the websites.',
+    );
   const failed = items.filter((item) => item.status !== 'completed');
-  say(`${items.length - failed.length} of ${items.length} companies enriched in ${((Date.now() - started) / 1000).toFixed(1)} s. Stopping the service…`);
+  say(
+    `${items.length - failed.length} of ${items.length} companies enriched in ${((Date.now() - started) / 1000).toFixed(1)} s. Stopping the service…`,
+  );
   return failed.length === 0 ? 0 : 1;
 }
 

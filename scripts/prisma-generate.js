@@ -9,11 +9,11 @@ const root = path.resolve(__dirname, '..');
 const env = { ...process.env, PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' };
 if (!env.PRISMA_SCHEMA_ENGINE_BINARY) env.PRISMA_SCHEMA_ENGINE_BINARY = process.execPath;
 
-const result = spawnSync(
-  process.execPath,
-  [require.resolve('prisma/build/index.js', { paths: [root] }), 'generate'],
-  { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
-);
+const result = spawnSync(process.execPath, [require.resolve('prisma/build/index.js', { paths: [root] }), 'generate'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 if (result.status !== 0) {
   process.stdout.write(result.stdout ?? '');
   process.exit(result.status ?? 1);

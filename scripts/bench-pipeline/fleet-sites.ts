@@ -1,4 +1,4 @@
-import { type FixtureSite, linkedInCompanyPage, linkedInPageUrl, type LinkedInProfile } from '@enrich/testkit';
+import { type FixtureSite, type LinkedInProfile, linkedInCompanyPage, linkedInPageUrl } from '@enrich/testkit';
 
 // The benchmark's generated companies: a homepage linking its about and contact pages and its
 // LinkedIn page, the two fact pages, and a LinkedIn company page each. No robots.txt and no
@@ -12,11 +12,27 @@ export interface FleetCompany {
   jsShell: boolean;
 }
 
-const INDUSTRIES = ['Software Development', 'Logistics', 'Financial Services', 'Medical Devices', 'Renewable Energy', 'Retail', 'Construction', 'Education'];
+const INDUSTRIES = [
+  'Software Development',
+  'Logistics',
+  'Financial Services',
+  'Medical Devices',
+  'Renewable Energy',
+  'Retail',
+  'Construction',
+  'Education',
+];
 const CITIES = [
   { street: '100 Main Street', line: 'Austin, TX 78701', locality: 'Austin', region: 'Texas', postalCode: '78701', country: 'US' },
   { street: '22 Market Street', line: 'Denver, CO 80202', locality: 'Denver', region: 'Colorado', postalCode: '80202', country: 'US' },
-  { street: '7 Harbour Road', line: 'Leeds LS1 4AP, United Kingdom', locality: 'Leeds', region: 'England', postalCode: 'LS1 4AP', country: 'GB' },
+  {
+    street: '7 Harbour Road',
+    line: 'Leeds LS1 4AP, United Kingdom',
+    locality: 'Leeds',
+    region: 'England',
+    postalCode: 'LS1 4AP',
+    country: 'GB',
+  },
 ];
 const WORDS = ['Alder', 'Birch', 'Cedar', 'Delta', 'Ember', 'Fjord', 'Garnet', 'Harbor', 'Iris', 'Juniper', 'Kestrel', 'Lumen'];
 

@@ -40,7 +40,11 @@ function stat(pid: number): Stat | undefined {
   // pid (comm) state ppid …; comm may hold spaces and parentheses.
   const close = text.lastIndexOf(')');
   const fields = text.slice(close + 2).split(' ');
-  return { comm: text.slice(text.indexOf('(') + 1, close), ppid: Number(fields[1]), cpuS: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
+  return {
+    comm: text.slice(text.indexOf('(') + 1, close),
+    ppid: Number(fields[1]),
+    cpuS: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+  };
 }
 
 /** Every process below `root` (children, grandchildren, …), by walking the ppid links. */
@@ -154,7 +158,11 @@ export class ProcessSampler {
     this.sample();
     this.sampleGroups();
     this.children.cpuS = [...this.childCpu.values()].reduce((a, b) => a + b, 0);
-    const groups = this.groups.map((g) => ({ name: g.group.name, processes: g.last.size, cpuS: [...g.last.values()].reduce((a, b) => a + b, 0) }));
+    const groups = this.groups.map((g) => ({
+      name: g.group.name,
+      processes: g.last.size,
+      cpuS: [...g.last.values()].reduce((a, b) => a + b, 0),
+    }));
     return { processes: this.targets.map((t) => t.report), children: this.children, groups };
   }
 

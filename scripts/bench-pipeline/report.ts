@@ -48,7 +48,9 @@ export function formatReport(r: BenchResult): string {
   const line = (text = '') => out.push(text);
   const ratio = r.wallMs / r.idealMs;
   line();
-  line(`wall time: ${secs(r.wallMs)} from POST /api/enrich/bulk to the poll that saw the batch completed (202 after ${msText(r.acceptedMs)}; polled every 100 ms)`);
+  line(
+    `wall time: ${secs(r.wallMs)} from POST /api/enrich/bulk to the poll that saw the batch completed (202 after ${msText(r.acceptedMs)}; polled every 100 ms)`,
+  );
   line(`ideal:     ${secs(r.idealMs)}, the largest of these lower bounds (network waits only; CPU, database and queue cost 0):`);
   for (const b of r.bounds) line(`  ${b.ms === r.idealMs ? '▶' : ' '} ${b.name.padEnd(34)} ${secs(b.ms).padStart(8)}   = ${b.formula}`);
   line(`  (a stage's bound: shortest time before it + Σ per-domain work in it / its slots + shortest time after it;`);
@@ -56,8 +58,12 @@ export function formatReport(r: BenchResult): string {
   line(`ratio:     ${ratio.toFixed(2)} (target ≤ ${RATIO_TARGET}) ${ratio <= RATIO_TARGET ? 'OK' : 'ABOVE TARGET'}`);
   line();
   const notDone = r.incomplete.slice(0, 5).map((i) => `${i.domain} ${i.status} [${i.data?.sources.join(',') ?? i.error?.code}]`);
-  line(`completed: ${r.domains - r.incomplete.length}/${r.domains} with sources website + linkedin + ai${notDone.length ? `; NOT: ${notDone.join('; ')}` : ''}`);
-  line(`requests served: ${r.requestsServed} (${r.linkedinRequests} LinkedIn pages); model requests: ${r.modelRequests}, at most ${r.modelMaxInFlight} at once`);
+  line(
+    `completed: ${r.domains - r.incomplete.length}/${r.domains} with sources website + linkedin + ai${notDone.length ? `; NOT: ${notDone.join('; ')}` : ''}`,
+  );
+  line(
+    `requests served: ${r.requestsServed} (${r.linkedinRequests} LinkedIn pages); model requests: ${r.modelRequests}, at most ${r.modelMaxInFlight} at once`,
+  );
   for (const [shape, count] of r.requestShapes) line(`  ${String(count).padStart(3)} × ${shape}`);
   const trips = [...r.scrapeTrips].sort(([a], [b]) => a - b).map(([n, count]) => `${count} × ${n}`);
   line(
@@ -69,7 +75,9 @@ export function formatReport(r: BenchResult): string {
   line();
   line('where the time went (per domain; p50 / p95 / max):');
   for (const seg of segments(t)) {
-    line(`  ${seg.name.padEnd(52)} ${msText(percentile(seg.values, 50)).padStart(8)} ${msText(percentile(seg.values, 95)).padStart(8)} ${msText(Math.max(...seg.values)).padStart(8)}`);
+    line(
+      `  ${seg.name.padEnd(52)} ${msText(percentile(seg.values, 50)).padStart(8)} ${msText(percentile(seg.values, 95)).padStart(8)} ${msText(Math.max(...seg.values)).padStart(8)}`,
+    );
   }
   line(
     `  at once: ${peakOverlap(t, 'scrapeStarted', 'linkedinSaved')} scrapes (of ${r.scrapeConcurrency}), ` +
@@ -84,9 +92,13 @@ export function formatReport(r: BenchResult): string {
 
   const { processes, children: ch, groups } = r.memory;
   line();
-  line(`memory and CPU during the batch (sampled every 100 ms: ${r.samples} samples, costing this process ${secs(r.samplerCostMs)}; Chromium's PSS every second):`);
+  line(
+    `memory and CPU during the batch (sampled every 100 ms: ${r.samples} samples, costing this process ${secs(r.samplerCostMs)}; Chromium's PSS every second):`,
+  );
   for (const p of processes) {
-    const target = p.name.startsWith('worker') ? `  (target < ${RSS_TARGET_MB} MB: ${p.peakRssKb / 1024 < RSS_TARGET_MB ? 'OK' : 'ABOVE'})` : '';
+    const target = p.name.startsWith('worker')
+      ? `  (target < ${RSS_TARGET_MB} MB: ${p.peakRssKb / 1024 < RSS_TARGET_MB ? 'OK' : 'ABOVE'})`
+      : '';
     line(
       `  ${p.name.padEnd(14)} pid ${String(p.pid).padEnd(7)} peak RSS ${mb(p.peakRssKb).padStart(7)}  VmHWM ${mb(p.hwmKb).padStart(7)}  ` +
         `(idle after start ${mb(r.idleRssKb.get(p.pid) ?? 0)})  CPU ${p.cpuS.toFixed(1)} s${target}`,
@@ -114,7 +126,9 @@ export function formatReport(r: BenchResult): string {
 }
 
 export function formatProfile(app: string, summary: ProfileSummary): string {
-  const lines = [`\n${app} CPU profile from the batch's start (${secs(summary.totalMs)} on CPU, ${secs(summary.idleMs)} idle), self time by module:`];
+  const lines = [
+    `\n${app} CPU profile from the batch's start (${secs(summary.totalMs)} on CPU, ${secs(summary.idleMs)} idle), self time by module:`,
+  ];
   for (const [name, ms] of summary.byModule) lines.push(`  ${msText(ms).padStart(8)}  ${name}`);
   lines.push('  hottest functions (self time):');
   for (const [name, ms] of summary.byFunction) lines.push(`  ${msText(ms).padStart(8)}  ${name}`);

@@ -18,7 +18,15 @@ export interface DomainTimeline {
 
 export async function loadTimelines(db: Db, batchId: string, aiRequests: RecordedRequest[]): Promise<DomainTimeline[]> {
   const rows = await db.$queryRaw<
-    { domain: string; created_at: Date; started_at: Date | null; completed_at: Date | null; website: Date | null; linkedin: Date | null; ai: Date | null }[]
+    {
+      domain: string;
+      created_at: Date;
+      started_at: Date | null;
+      completed_at: Date | null;
+      website: Date | null;
+      linkedin: Date | null;
+      ai: Date | null;
+    }[]
   >`
     SELECT j.domain, j.created_at, j.started_at, j.completed_at,
       max(s.fetched_at) FILTER (WHERE s.source = 'website') AS website,
@@ -92,7 +100,10 @@ export function peakOverlap(timelines: DomainTimeline[], from: keyof DomainTimel
   events.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   let now = 0;
   let peak = 0;
-  for (const [, delta] of events) peak = Math.max(peak, (now += delta));
+  for (const [, delta] of events) {
+    now += delta;
+    peak = Math.max(peak, now);
+  }
   return peak;
 }
 

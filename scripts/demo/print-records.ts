@@ -27,9 +27,15 @@ function row(item: BatchItem): string[] {
 }
 
 export function recordsTable(items: BatchItem[]): string {
-  const rows = [TABLE_COLUMNS.map(String), ...items.map(row)].map((cells) => cells.map((cell, i) => cut(cell, MAX_WIDTH[TABLE_COLUMNS[i]!])));
+  const rows = [TABLE_COLUMNS.map(String), ...items.map(row)].map((cells) =>
+    cells.map((cell, i) => cut(cell, MAX_WIDTH[TABLE_COLUMNS[i]!])),
+  );
   const widths = TABLE_COLUMNS.map((_, i) => Math.max(...rows.map((cells) => cells[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join(COLUMN_SEPARATOR).trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join(COLUMN_SEPARATOR)
+      .trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('─┼─');
   return [line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
 }

@@ -78,7 +78,8 @@ export const SAMPLE_COMPANIES: SampleCompany[] = [
       slug: 'harborline-freight',
       name: 'Harborline Freight',
       tagline: 'Port drayage, cross-docking and regional trucking',
-      description: 'Harborline Freight is a West Coast drayage and cross-docking carrier serving the ports of Oakland, Long Beach and Seattle.',
+      description:
+        'Harborline Freight is a West Coast drayage and cross-docking carrier serving the ports of Oakland, Long Beach and Seattle.',
       website: 'harborline-freight.com',
       industry: 'Truck Transportation',
       size: '501-1,000 employees',
@@ -111,7 +112,8 @@ export const SAMPLE_COMPANIES: SampleCompany[] = [
       slug: 'cobalt-leaf-carbon',
       name: 'Cobalt Leaf',
       tagline: 'Carbon accounting for manufacturers',
-      description: 'Cobalt Leaf is carbon accounting software for manufacturers: emissions from energy bills, purchasing and logistics data, ready for CSRD reporting.',
+      description:
+        'Cobalt Leaf is carbon accounting software for manufacturers: emissions from energy bills, purchasing and logistics data, ready for CSRD reporting.',
       website: 'https://cobaltleaf.io/',
       industry: 'Environmental Services',
       size: '11-50 employees',
@@ -144,7 +146,8 @@ export const SAMPLE_COMPANIES: SampleCompany[] = [
       slug: 'fernhill-bakery',
       name: 'Fernhill Bakery',
       tagline: 'Bristol sourdough since 1987',
-      description: 'Fernhill Bakery is an independent bakery in Bristol supplying sourdough, rye and pastries to cafés and restaurants across the South West.',
+      description:
+        'Fernhill Bakery is an independent bakery in Bristol supplying sourdough, rye and pastries to cafés and restaurants across the South West.',
       website: 'http://www.fernhill-bakery.co.uk',
       industry: 'Food and Beverage Manufacturing',
       size: '11-50 employees',
@@ -175,7 +178,8 @@ export const SAMPLE_COMPANIES: SampleCompany[] = [
       slug: 'quantagrid',
       name: 'QuantaGrid GmbH',
       tagline: 'Control systems for grid-scale storage',
-      description: 'QuantaGrid develops controllers and software for grid-scale battery storage, providing fast frequency response for transmission system operators.',
+      description:
+        'QuantaGrid develops controllers and software for grid-scale battery storage, providing fast frequency response for transmission system operators.',
       website: 'https://www.quantagrid.de',
       industry: 'Renewable Energy Semiconductor Manufacturing',
       size: '11-50 employees',

@@ -10,7 +10,10 @@ const twitter = (c: SampleCompany) => `https://twitter.com/${c.twitter}`;
 
 function layout(c: SampleCompany, options: { title: string; head?: string; nav?: boolean; body: string }): string {
   const nav = options.nav === false ? '' : `<nav><a href="/">Home</a> <a href="/about">About us</a> <a href="/contact">Contact</a></nav>`;
-  const social = [c.linksLinkedIn ? `<a href="${linkedInPageUrl(c.linkedin.slug)}">LinkedIn</a>` : '', `<a href="${twitter(c)}">Twitter</a>`].join(' ');
+  const social = [
+    c.linksLinkedIn ? `<a href="${linkedInPageUrl(c.linkedin.slug)}">LinkedIn</a>` : '',
+    `<a href="${twitter(c)}">Twitter</a>`,
+  ].join(' ');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(options.title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">${options.head ?? ''}
@@ -39,7 +42,14 @@ function jsonLdOrganization(c: SampleCompany): string {
     foundingDate: String(c.founded),
     email: c.email,
     telephone: c.phone,
-    address: { '@type': 'PostalAddress', streetAddress: c.address.street, addressLocality: locality, addressRegion: region, postalCode, addressCountry: 'US' },
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: c.address.street,
+      addressLocality: locality,
+      addressRegion: region,
+      postalCode,
+      addressCountry: 'US',
+    },
     sameAs: [linkedInPageUrl(c.linkedin.slug), twitter(c)],
   };
   return `\n<script type="application/ld+json">${JSON.stringify(org)}</script>`;
@@ -117,7 +127,11 @@ function homePage(c: SampleCompany): FixtureSite {
           nav: false,
           body: `${homeBody(c)}<p><a href="/products">Our controllers</a></p>`,
         }),
-        '/products': layout(c, { title: `Products — ${c.name}`, nav: false, body: '<h1>Controllers</h1><p>QG-200 and QG-800 battery park controllers.</p>' }),
+        '/products': layout(c, {
+          title: `Products — ${c.name}`,
+          nav: false,
+          body: '<h1>Controllers</h1><p>QG-200 and QG-800 battery park controllers.</p>',
+        }),
       };
   }
 }

@@ -70,13 +70,19 @@ export class EnrichClient {
   }
 
   /** Polls until every item has completed or failed; `onProgress` sees each answer. */
-  async waitForBatch(batchId: string, options: { timeoutMs: number; pollMs: number; onProgress?: (view: BatchView) => void }): Promise<BatchView> {
+  async waitForBatch(
+    batchId: string,
+    options: { timeoutMs: number; pollMs: number; onProgress?: (view: BatchView) => void },
+  ): Promise<BatchView> {
     const deadline = Date.now() + options.timeoutMs;
     for (;;) {
       const view = await this.batch(batchId, 1, 1);
       options.onProgress?.(view);
       if (view.status === 'completed') return view;
-      if (Date.now() > deadline) throw new Error(`batch ${batchId} still processing after ${options.timeoutMs} ms (${view.completed + view.failed}/${view.total} done)`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `batch ${batchId} still processing after ${options.timeoutMs} ms (${view.completed + view.failed}/${view.total} done)`,
+        );
       await sleep(options.pollMs);
     }
   }

@@ -23,7 +23,11 @@ function admin(args: string[], databaseUrl = DATABASE_URL): Promise<CommandResul
   });
 }
 
-const lines = (text: string) => text.split('\n').map((l) => l.trimEnd()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter(Boolean);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 async function databaseExists(url: string): Promise<boolean> {
@@ -79,7 +83,10 @@ describe('admin CLI', () => {
     const team = await db!.team.findUniqueOrThrow({ where: { id: teamId } });
     expect(team).toMatchObject({ name: TEAM, plan: 'starter' });
     // Every migration was applied and recorded.
-    const migrations = (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const migrations = (await readdir(MIGRATIONS_DIR, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     const recorded = await db!.$queryRaw<{ migration_name: string }[]>`
       SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL ORDER BY migration_name`;
     expect(recorded.map((r) => r.migration_name)).toEqual(migrations);
@@ -92,7 +99,17 @@ describe('admin CLI', () => {
     expect(key.startsWith(row.prefix)).toBe(true);
     // Nowhere in any table: neither the key nor its secret part.
     const secret = key.slice('ce_live_'.length);
-    for (const table of ['teams', 'api_keys', 'batches', 'enrichment_jobs', 'source_results', 'companies', 'team_companies', 'usage_months', '_prisma_migrations']) {
+    for (const table of [
+      'teams',
+      'api_keys',
+      'batches',
+      'enrichment_jobs',
+      'source_results',
+      'companies',
+      'team_companies',
+      'usage_months',
+      '_prisma_migrations',
+    ]) {
       const dump = await db!.$queryRawUnsafe<{ t: string | null }[]>(`SELECT string_agg(x::text, '|') AS t FROM "${table}" x`);
       const text = dump[0]?.t ?? '';
       expect({ table, leaks: text.includes(secret) }).toEqual({ table, leaks: false });
@@ -175,7 +192,11 @@ describe('admin CLI', () => {
       expect(set.code).toBe(0);
       expect(lines(set.stdout).pop()).toBe(`team ${TEAM} plan=starter: 120/min, none/day, 5000 enrichments/month`);
       // The key was revoked above; the team row is what authentication reads the limits from.
-      expect(await db!.team.findUniqueOrThrow({ where: { id: teamId } })).toMatchObject({ rateLimitPerMinute: 120, rateLimitPerDay: null, monthlyQuota: 5000 });
+      expect(await db!.team.findUniqueOrThrow({ where: { id: teamId } })).toMatchObject({
+        rateLimitPerMinute: 120,
+        rateLimitPerDay: null,
+        monthlyQuota: 5000,
+      });
 
       const reset = await admin(['set-limits', '--team', TEAM, '--per-minute', 'default']);
       expect(lines(reset.stdout).pop()).toBe(`team ${TEAM} plan=starter: 60/min, none/day, 5000 enrichments/month`);

@@ -1,4 +1,4 @@
-import { type AiEnv, aiEnv, type AiSource, createAiSource, type ExtractInput } from '@enrich/ai';
+import { type AiEnv, type AiSource, aiEnv, createAiSource, type ExtractInput } from '@enrich/ai';
 import { loadConfig } from '@enrich/config';
 import { AppError } from '@enrich/errors';
 import { FakeAnthropic, type FakeReply, SAMPLE_AI_ANSWER } from '@enrich/testkit';

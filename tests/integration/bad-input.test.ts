@@ -106,6 +106,8 @@ describe('after all of that', () => {
     expect((await request(stack.app).get('/healthz')).status).toBe(200);
     expect(await stack.database.db.enrichmentJob.count()).toBe(before + 1);
     const domains = (await stack.database.db.enrichmentJob.findMany({ select: { domain: true } })).map((j) => j.domain);
-    expect(domains.sort()).toEqual(['acme.com', 'acme.com', 'stillworks.com', 'xn--bcher-kva.de', 'xn--mnchen-3ya.de', 'xn--r8jz45g.jp'].sort());
+    expect(domains.sort()).toEqual(
+      ['acme.com', 'acme.com', 'stillworks.com', 'xn--bcher-kva.de', 'xn--mnchen-3ya.de', 'xn--r8jz45g.jp'].sort(),
+    );
   });
 });

@@ -29,7 +29,9 @@ describe('accepting a batch (no workers: nothing is processed)', () => {
 
   it('takes 1,000 entries with valid, invalid and duplicated ones, with exact counts, rows and one flow', async () => {
     const valid = Array.from({ length: 900 }, (_, i) => `company-${i}.com`);
-    const invalid = Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? 'localhost' : i % 4 === 1 ? '10.0.0.1' : i % 4 === 2 ? '' : 'no-suffix'));
+    const invalid = Array.from({ length: 40 }, (_, i) =>
+      i % 4 === 0 ? 'localhost' : i % 4 === 1 ? '10.0.0.1' : i % 4 === 2 ? '' : 'no-suffix',
+    );
     const nonStrings = [42, null, { domain: 'x.com' }, ['a.com'], true, 7, 8, 9, 10, 11];
     // Same domains written differently: scheme, www., case, path, trailing dot.
     const duplicates = Array.from({ length: 50 }, (_, i) => [`https://www.company-${i}.com/about`, `COMPANY-${i}.COM.`][i % 2]!);
@@ -105,7 +107,10 @@ describe('accepting a batch (no workers: nothing is processed)', () => {
   });
 
   it('answers a batch of only invalid entries with a completed, empty batch', async () => {
-    const res = await request(stack.app).post('/enrich/bulk').set(bearer(key)).send({ domains: ['localhost', 'not a domain'] });
+    const res = await request(stack.app)
+      .post('/enrich/bulk')
+      .set(bearer(key))
+      .send({ domains: ['localhost', 'not a domain'] });
     expect(res.status).toBe(202);
     expect(strictBulkAccepted.parse(res.body)).toMatchObject({ status: 'completed', total: 2, accepted: 0, jobs: [] });
     const view = await request(stack.app).get(res.body.statusEndpoint).set(bearer(key));
@@ -165,7 +170,10 @@ describe('accepting a batch (no workers: nothing is processed)', () => {
   });
 
   it('answers 404 BATCH_NOT_FOUND for another team’s batch and for unknown ids; 401 without a key', async () => {
-    const res = await request(stack.app).post('/enrich/bulk').set(bearer(key)).send({ domains: ['private-batch.com'] });
+    const res = await request(stack.app)
+      .post('/enrich/bulk')
+      .set(bearer(key))
+      .send({ domains: ['private-batch.com'] });
     const other = await stack.key('growth');
     for (const path of [res.body.statusEndpoint, '/api/enrich/bulk/bat_nope', `/enrich/bulk/${'x'.repeat(65)}`]) {
       const answer = await request(stack.app).get(path).set(bearer(other));
@@ -173,11 +181,20 @@ describe('accepting a batch (no workers: nothing is processed)', () => {
       if (answer.status === 404) expect(strictError.parse(answer.body).error.code).toBe('BATCH_NOT_FOUND');
     }
     expect((await request(stack.app).get(res.body.statusEndpoint)).status).toBe(401);
-    expect((await request(stack.app).post('/enrich/bulk').send({ domains: ['a.com'] })).status).toBe(401);
+    expect(
+      (
+        await request(stack.app)
+          .post('/enrich/bulk')
+          .send({ domains: ['a.com'] })
+      ).status,
+    ).toBe(401);
   });
 
   it('validates the page and limit of the items', async () => {
-    const res = await request(stack.app).post('/enrich/bulk').set(bearer(key)).send({ domains: ['paged-batch.com'] });
+    const res = await request(stack.app)
+      .post('/enrich/bulk')
+      .set(bearer(key))
+      .send({ domains: ['paged-batch.com'] });
     for (const query of ['page=0', 'page=abc', 'limit=0', 'limit=101', 'limit=2.5', 'page=1&page=2']) {
       const answer = await request(stack.app).get(`${res.body.statusEndpoint}?${query}`).set(bearer(key));
       expect([query, answer.status, answer.body.error?.code]).toEqual([query, 400, 'VALIDATION_ERROR']);
@@ -185,7 +202,10 @@ describe('accepting a batch (no workers: nothing is processed)', () => {
   });
 
   it('answers 405 with Allow for other methods', async () => {
-    const post = await request(stack.app).post('/enrich/bulk').set(bearer(key)).send({ domains: ['methods.com'] });
+    const post = await request(stack.app)
+      .post('/enrich/bulk')
+      .set(bearer(key))
+      .send({ domains: ['methods.com'] });
     const put = await request(stack.app).put('/enrich/bulk').set(bearer(key));
     expect(put.status).toBe(405);
     expect(put.headers.allow).toBe('POST');
@@ -245,7 +265,8 @@ describe('a batch running against fixture sites', () => {
     const { batchId, jobs } = strictBulkAccepted.parse(res.body);
     expect(jobs).toHaveLength(10);
 
-    const view = async () => strictBatchStatus.parse((await request(stack.app).get(`/enrich/bulk/${batchId}?limit=100`).set(bearer(key))).body);
+    const view = async () =>
+      strictBatchStatus.parse((await request(stack.app).get(`/enrich/bulk/${batchId}?limit=100`).set(bearer(key))).body);
     // Mid-way: everything but the two held sites has ended.
     let mid = await view();
     for (const deadline = Date.now() + 30_000; mid.pending > 2 && Date.now() < deadline; ) {
@@ -269,15 +290,23 @@ describe('a batch running against fixture sites', () => {
 
     const byDomain = new Map(done.items.map((item) => [item.domain, item]));
     for (const [i, name] of names.entries()) {
-      expect(byDomain.get(name)).toMatchObject({ status: 'completed', data: { name: `Bulk Site ${i}`, domain: name, sources: ['website'] } });
+      expect(byDomain.get(name)).toMatchObject({
+        status: 'completed',
+        data: { name: `Bulk Site ${i}`, domain: name, sources: ['website'] },
+      });
     }
     expect(byDomain.get('broken-item.com')).toMatchObject({ status: 'failed', error: { code: expect.any(String) } });
     expect(byDomain.get('broken-item.com')!.data).toBeUndefined();
     // A domain whose site cannot be reached completes with nulls, as a single job would.
-    expect(byDomain.get('nxdomain-item.invalid-tld-for-tests.com')).toMatchObject({ status: 'completed', data: { confidence: 0, sources: [] } });
+    expect(byDomain.get('nxdomain-item.invalid-tld-for-tests.com')).toMatchObject({
+      status: 'completed',
+      data: { confidence: 0, sources: [] },
+    });
 
     // Each item is also a job the single-job endpoint knows.
-    const single = await request(stack.app).get(`/api/enrich/${byDomain.get(names[0]!)!.jobId}`).set(bearer(key));
+    const single = await request(stack.app)
+      .get(`/api/enrich/${byDomain.get(names[0]!)!.jobId}`)
+      .set(bearer(key));
     expect(single.body).toMatchObject({ status: 'completed', data: { name: 'Bulk Site 0' } });
 
     // The batch row settles too, and the batch job's own step runs once every item ended.

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import {
-  crawlEnv,
   type CrawlSettings,
+  crawlEnv,
   crawlSettingsFrom,
   crawlSite,
   parseHostMap,
@@ -13,9 +13,11 @@ import { FixtureSites } from '@enrich/testkit';
 
 const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';
 const links = (...paths: string[]) => `<html><body>${paths.map((p) => `<a href="${p}">${p}</a>`).join('')}</body></html>`;
-const text = (body: string, type = 'text/plain') => (_req: unknown, res: ServerResponse) => {
-  res.writeHead(200, { 'content-type': type }).end(body);
-};
+const text =
+  (body: string, type = 'text/plain') =>
+  (_req: unknown, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': type }).end(body);
+  };
 const PAGE = '<html><body><p>facts</p></body></html>';
 
 // Tracks requests in flight per fixture site, to check the per-host concurrency bound.
@@ -50,7 +52,12 @@ const fiftyMegabytes = async (_req: unknown, res: ServerResponse) => {
   const chunk = Buffer.alloc(64 * 1024, 'a');
   while (streamed.bytes < FIFTY_MB && !res.destroyed) {
     streamed.bytes += chunk.length;
-    if (!res.write(chunk)) await new Promise((resolve) => (res.once('drain', resolve), res.once('close', resolve)));
+    if (!res.write(chunk)) {
+      await new Promise((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
   }
   res.end();
 };
@@ -65,14 +72,16 @@ const drip = (_req: unknown, res: ServerResponse) => {
 
 // Records the TCP connection each request arrives on, and which of them are still open.
 const reuse = { sockets: new Set<Socket>(), open: 0 };
-const onConnection = (body: string, type = 'text/html') => (req: IncomingMessage, res: ServerResponse) => {
-  if (!reuse.sockets.has(req.socket)) {
-    reuse.sockets.add(req.socket);
-    reuse.open++;
-    req.socket.on('close', () => reuse.open--);
-  }
-  res.writeHead(200, { 'content-type': type }).end(body);
-};
+const onConnection =
+  (body: string, type = 'text/html') =>
+  (req: IncomingMessage, res: ServerResponse) => {
+    if (!reuse.sockets.has(req.socket)) {
+      reuse.sockets.add(req.socket);
+      reuse.open++;
+      req.socket.on('close', () => reuse.open--);
+    }
+    res.writeHead(200, { 'content-type': type }).end(body);
+  };
 const reusePaths = ['/about', '/company', '/contact', '/imprint', '/team'];
 
 const sites = new FixtureSites()
@@ -93,13 +102,25 @@ const sites = new FixtureSites()
   })
   .site('big.test', {
     '/': bigHome,
-    ...Object.fromEntries(many.flatMap((p) => [[p, PAGE], [`${p}/team`, PAGE], [`${p}/contact`, PAGE]])),
+    ...Object.fromEntries(
+      many.flatMap((p) => [
+        [p, PAGE],
+        [`${p}/team`, PAGE],
+        [`${p}/contact`, PAGE],
+      ]),
+    ),
     '/company': PAGE,
     '/careers': PAGE,
     '/pricing': PAGE,
     '/imprint': PAGE,
   })
-  .site('slow.test', { '/': links('/about', '/contact', '/team', '/careers'), '/about': slow(1500, slowTrack), '/contact': slow(1500, slowTrack), '/team': slow(1500, slowTrack), '/careers': slow(1500, slowTrack) })
+  .site('slow.test', {
+    '/': links('/about', '/contact', '/team', '/careers'),
+    '/about': slow(1500, slowTrack),
+    '/contact': slow(1500, slowTrack),
+    '/team': slow(1500, slowTrack),
+    '/careers': slow(1500, slowTrack),
+  })
   .site('huge.test', {
     '/': links('/about', '/contact', '/team'),
     '/about': 'x'.repeat(300 * 1024),
@@ -119,10 +140,14 @@ const sites = new FixtureSites()
   })
   .site('busy.test', {
     '/': links('/about', '/company', '/contact', '/imprint', '/team', '/careers', '/pricing'),
-    ...Object.fromEntries(['/about', '/company', '/contact', '/imprint', '/team', '/careers', '/pricing'].map((p) => [p, slow(150, busyTrack)])),
+    ...Object.fromEntries(
+      ['/about', '/company', '/contact', '/imprint', '/team', '/careers', '/pricing'].map((p) => [p, slow(150, busyTrack)]),
+    ),
   })
   .site('nobot.test', {
-    '/robots.txt': text('User-agent: *\nAllow: /\n\nUser-agent: CompanyEnrichmentBot\nDisallow: /\n\nSitemap: https://nobot.test/sitemap.xml\n'),
+    '/robots.txt': text(
+      'User-agent: *\nAllow: /\n\nUser-agent: CompanyEnrichmentBot\nDisallow: /\n\nSitemap: https://nobot.test/sitemap.xml\n',
+    ),
     '/sitemap.xml': text('<urlset><url><loc>https://nobot.test/about</loc></url></urlset>', 'application/xml'),
     '/': links('/about', '/contact'),
     '/about': PAGE,
@@ -130,12 +155,21 @@ const sites = new FixtureSites()
   })
   .site('sprawl.test', {
     '/': sprawlHome,
-    '/sitemap.xml': text(`<urlset>${sprawlSitemap.map((p) => `<url><loc>https://sprawl.test${p}</loc></url>`).join('')}</urlset>`, 'application/xml'),
+    '/sitemap.xml': text(
+      `<urlset>${sprawlSitemap.map((p) => `<url><loc>https://sprawl.test${p}</loc></url>`).join('')}</urlset>`,
+      'application/xml',
+    ),
     '/about': PAGE,
     ...Object.fromEntries([...posts, ...sprawlSitemap].map((p) => [p, PAGE])),
   })
   .site('fifty.test', { '/': links('/about', '/contact'), '/about': fiftyMegabytes, '/contact': PAGE })
-  .site('stall.test', { '/': links('/about', '/contact', '/team', '/careers'), '/about': hang, '/contact': drip, '/team': hang, '/careers': PAGE })
+  .site('stall.test', {
+    '/': links('/about', '/contact', '/team', '/careers'),
+    '/about': hang,
+    '/contact': drip,
+    '/team': hang,
+    '/careers': PAGE,
+  })
   .site('reuse.test', {
     '/robots.txt': onConnection('User-agent: *\nAllow: /\n', 'text/plain'),
     ...Object.fromEntries(reusePaths.map((p) => [p, onConnection(PAGE)])),
@@ -176,7 +210,11 @@ beforeAll(async () => {
 });
 afterAll(() => sites.stop());
 
-const paths = (domain: string) => sites.hits.filter((h) => h.host === domain).map((h) => h.path).sort();
+const paths = (domain: string) =>
+  sites.hits
+    .filter((h) => h.host === domain)
+    .map((h) => h.path)
+    .sort();
 
 async function crawl(domain: string, html: string, overrides?: Partial<CrawlSettings>) {
   return crawlSite(domain, { url: `https://${domain}/`, html }, settings(overrides));
@@ -274,7 +312,11 @@ it('crawls nothing of a site whose robots.txt disallows our user agent (other ag
 
 it('fetches at most CRAWL_MAX_PAGES pages of a site with 500 linked pages and a 500-page sitemap', async () => {
   const env = crawlEnv.parse({});
-  const result = await crawlSite('sprawl.test', { url: 'https://sprawl.test/', html: sprawlHome }, crawlSettingsFrom(env, settings().fetch));
+  const result = await crawlSite(
+    'sprawl.test',
+    { url: 'https://sprawl.test/', html: sprawlHome },
+    crawlSettingsFrom(env, settings().fetch),
+  );
   expect(result.pages).toHaveLength(env.CRAWL_MAX_PAGES);
   expect(result.stats.sitemapFiles).toBe(1);
   // The homepage was handed in; every other kept page is one request, plus robots.txt and the sitemap.
@@ -334,7 +376,7 @@ async function waitFor(check: () => boolean): Promise<boolean> {
   return check();
 }
 
-describe('the round trips of a site\'s scrape (stats.roundTrips)', () => {
+describe("the round trips of a site's scrape (stats.roundTrips)", () => {
   it('counts homepage → robots.txt → sitemap.xml → the pages, two side by side per host', async () => {
     // The homepage links three fact pages, fewer than the crawl has room for: the sitemap is read.
     const html = links('/about', '/contact', '/impressum');
@@ -351,7 +393,7 @@ describe('the round trips of a site\'s scrape (stats.roundTrips)', () => {
     expect((await crawl('trips.test', links('/about', '/contact'), { maxPages: 3 })).stats.roundTrips).toBe(3);
   });
 
-  it('counts redirects followed, and the homepage\'s own trips as the caller reports them', async () => {
+  it("counts redirects followed, and the homepage's own trips as the caller reports them", async () => {
     const settingsFor = settings({ maxPages: 3 });
     const home = { url: 'https://hops.test/', html: links('/about', '/contact') };
     // /about answers with a redirect: 2 trips beside /contact's 1.
@@ -363,7 +405,7 @@ describe('the round trips of a site\'s scrape (stats.roundTrips)', () => {
     expect((await crawl('down.test', links('/about'))).stats.roundTrips).toBe(2);
   });
 
-  it('is stored by the website source, the homepage\'s redirect included', async () => {
+  it("is stored by the website source, the homepage's redirect included", async () => {
     const data = await scrapeWebsiteSource('www-hop.test', {
       fetch: settings().fetch,
       crawl: { maxPages: 3, maxBytes: 4 * 1024 * 1024, budgetMs: 10_000, hostConcurrency: 2, maxDelayMs: 1000 },

@@ -141,7 +141,7 @@ describe('ApiKey', () => {
   it('round-trips every column including revokedAt and lastUsedAt', async () => {
     const team = await makeTeam(Plan.starter);
     const id = newId('key');
-    const hash = 'a'.repeat(63) + '1';
+    const hash = `${'a'.repeat(63)}1`;
     const created = await db.apiKey.create({ data: { id, teamId: team.id, hash, prefix: 'ce_live_AbCd' } });
     expect(created).toMatchObject({ id, teamId: team.id, hash, prefix: 'ce_live_AbCd', revokedAt: null, lastUsedAt: null });
     expect(created.createdAt).toBeInstanceOf(Date);
@@ -187,7 +187,9 @@ describe('Batch and EnrichmentJob', () => {
 
     for (const status of Object.values(JobStatus)) {
       const id = randomUUID();
-      const created = await db.enrichmentJob.create({ data: { id, teamId: team.id, batchId: batch.id, domain: `${status}.example.com`, status } });
+      const created = await db.enrichmentJob.create({
+        data: { id, teamId: team.id, batchId: batch.id, domain: `${status}.example.com`, status },
+      });
       expect(await db.enrichmentJob.findUniqueOrThrow({ where: { id } })).toEqual(created);
       expect(created.status).toBe(status);
     }
@@ -249,7 +251,10 @@ describe('Batch and EnrichmentJob', () => {
       completedAt: null,
     });
 
-    const withJobs = await db.batch.findUniqueOrThrow({ where: { id: batch.id }, include: { jobs: { orderBy: { domain: 'asc' } }, team: true } });
+    const withJobs = await db.batch.findUniqueOrThrow({
+      where: { id: batch.id },
+      include: { jobs: { orderBy: { domain: 'asc' } }, team: true },
+    });
     expect(withJobs.jobs.map((j) => j.status).sort()).toEqual([...Object.values(JobStatus)].sort());
     expect(withJobs.team.id).toBe(team.id);
     expect(await db.enrichmentJob.count({ where: { teamId: team.id, status: JobStatus.processing } })).toBe(1);
@@ -286,7 +291,10 @@ describe('SourceResult', () => {
     await db.enrichmentJob.create({ data: { id: jobId, teamId: team.id, domain: 'acme.com' } });
     const data = {
       name: 'Acme, Inc.',
-      pages: [{ url: 'https://acme.com/', status: 200 }, { url: 'https://acme.com/about', status: 404 }],
+      pages: [
+        { url: 'https://acme.com/', status: 200 },
+        { url: 'https://acme.com/about', status: 404 },
+      ],
       employees: 120,
       ratio: 0.25,
       public: false,
@@ -318,7 +326,10 @@ describe('SourceResult', () => {
     });
     expect(upserted.data).toEqual({ replaced: true });
 
-    const job = await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId }, include: { sourceResults: { orderBy: { source: 'asc' } } } });
+    const job = await db.enrichmentJob.findUniqueOrThrow({
+      where: { id: jobId },
+      include: { sourceResults: { orderBy: { source: 'asc' } } },
+    });
     expect(job.sourceResults.map((s) => s.source)).toEqual(['linkedin', 'website']);
 
     await db.sourceResult.delete({ where: { jobId_source: { jobId, source: 'linkedin' } } });

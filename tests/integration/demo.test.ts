@@ -38,7 +38,13 @@ describe('the sample LinkedIn pages', () => {
       followers: p.followers,
     });
     // As on the real page: the JSON-LD block wins where it states a fact, the About list fills the rest.
-    expect(result.company.sources).toMatchObject({ name: 'json-ld', address: 'json-ld', industry: 'about-us', employeeCount: 'about-us', foundedYear: 'about-us' });
+    expect(result.company.sources).toMatchObject({
+      name: 'json-ld',
+      address: 'json-ld',
+      industry: 'about-us',
+      employeeCount: 'about-us',
+      foundedYear: 'about-us',
+    });
   });
 });
 

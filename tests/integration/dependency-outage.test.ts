@@ -119,10 +119,12 @@ interface Timed {
 // Sends the request and measures how long the answer took; a hang fails with a clear message.
 async function timed(req: request.Test): Promise<Timed> {
   const started = Date.now();
-  const res = await req.timeout({ response: HANG_LIMIT_MS, deadline: HANG_LIMIT_MS }).catch((error: { timeout?: number; message?: string }) => {
-    if (error.timeout) throw new Error(`no answer within ${HANG_LIMIT_MS} ms (the request hung)`);
-    throw error;
-  });
+  const res = await req
+    .timeout({ response: HANG_LIMIT_MS, deadline: HANG_LIMIT_MS })
+    .catch((error: { timeout?: number; message?: string }) => {
+      if (error.timeout) throw new Error(`no answer within ${HANG_LIMIT_MS} ms (the request hung)`);
+      throw error;
+    });
   return { res, ms: Date.now() - started };
 }
 
@@ -163,7 +165,11 @@ describe('Postgres unreachable', () => {
 
   it('POST /enrich with a well-formed key answers 503 SERVICE_UNAVAILABLE with the request id, quickly', async () => {
     const answer = await timed(
-      request(api.app).post('/enrich').set('Authorization', `Bearer ${SHAPED_KEY}`).set('X-Request-Id', 'pg-down-post').send({ domain: 'acme.com' }),
+      request(api.app)
+        .post('/enrich')
+        .set('Authorization', `Bearer ${SHAPED_KEY}`)
+        .set('X-Request-Id', 'pg-down-post')
+        .send({ domain: 'acme.com' }),
     );
     expect503(answer, 'pg-down-post');
     expect(answer.res.headers['retry-after']).toBeDefined();
@@ -197,11 +203,15 @@ describe('Postgres unreachable', () => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         timed(
-          request(api.app).post('/enrich').set('Authorization', `Bearer ${SHAPED_KEY}`).set('X-Request-Id', `pg-down-${i}`).send({ domain: 'acme.com' }),
+          request(api.app)
+            .post('/enrich')
+            .set('Authorization', `Bearer ${SHAPED_KEY}`)
+            .set('X-Request-Id', `pg-down-${i}`)
+            .send({ domain: 'acme.com' }),
         ),
       ),
     );
-    answers.forEach((answer, i) => expect503(answer, `pg-down-${i}`));
+    for (const [i, answer] of answers.entries()) expect503(answer, `pg-down-${i}`);
     await expectStillServing(api.app);
   });
 });
@@ -223,7 +233,13 @@ describe('Postgres up, but the configured database does not exist', () => {
 
   it('POST /enrich answers 503 SERVICE_UNAVAILABLE (not 500), and /readyz 503 naming postgres', async () => {
     expect503(
-      await timed(request(api.app).post('/enrich').set('Authorization', `Bearer ${SHAPED_KEY}`).set('X-Request-Id', 'db-missing-post').send({ domain: 'acme.com' })),
+      await timed(
+        request(api.app)
+          .post('/enrich')
+          .set('Authorization', `Bearer ${SHAPED_KEY}`)
+          .set('X-Request-Id', 'db-missing-post')
+          .send({ domain: 'acme.com' }),
+      ),
       'db-missing-post',
     );
     const ready = await timed(request(api.app).get('/readyz').set('X-Request-Id', 'db-missing-ready'));
@@ -253,7 +269,11 @@ describe('Redis unreachable, Postgres fine', () => {
 
   it('POST /enrich answers 503 SERVICE_UNAVAILABLE quickly and leaves no job row behind', async () => {
     const answer = await timed(
-      request(api.app).post('/enrich').set('Authorization', `Bearer ${key}`).set('X-Request-Id', 'redis-down-post').send({ domain: 'acme.com' }),
+      request(api.app)
+        .post('/enrich')
+        .set('Authorization', `Bearer ${key}`)
+        .set('X-Request-Id', 'redis-down-post')
+        .send({ domain: 'acme.com' }),
     ).catch((error: Error) => error);
     // Accepted means recorded and queued; a refused job is not recorded either. Both facts are
     // reported together so that a hang also shows whether it left a job row behind.
@@ -266,10 +286,16 @@ describe('Redis unreachable, Postgres fine', () => {
   it('a job row is not left behind by concurrent refused submissions either', async () => {
     const answers = await Promise.all(
       ['a.com', 'b.com', 'c.com', 'd.com'].map((domain, i) =>
-        timed(request(api.app).post('/api/enrich').set('Authorization', `Bearer ${key}`).set('X-Request-Id', `redis-down-${i}`).send({ domain })),
+        timed(
+          request(api.app)
+            .post('/api/enrich')
+            .set('Authorization', `Bearer ${key}`)
+            .set('X-Request-Id', `redis-down-${i}`)
+            .send({ domain }),
+        ),
       ),
     );
-    answers.forEach((answer, i) => expect503(answer, `redis-down-${i}`));
+    for (const [i, answer] of answers.entries()) expect503(answer, `redis-down-${i}`);
     expect(await database.db.enrichmentJob.count({ where: { teamId } })).toBe(0);
   });
 
@@ -328,7 +354,13 @@ describe('Postgres lost while the API is running', () => {
   it('once the connection is cut, submit, poll and /readyz answer 503 quickly; /healthz and 404 still answer', async () => {
     await proxy.cut();
     expect503(
-      await timed(request(api.app).post('/enrich').set('Authorization', `Bearer ${key}`).set('X-Request-Id', 'pg-lost-post').send({ domain: 'b.com' })),
+      await timed(
+        request(api.app)
+          .post('/enrich')
+          .set('Authorization', `Bearer ${key}`)
+          .set('X-Request-Id', 'pg-lost-post')
+          .send({ domain: 'b.com' }),
+      ),
       'pg-lost-post',
     );
     expect503(
@@ -376,7 +408,13 @@ describe('Redis lost while the API is running', () => {
     expect(api.redis.status).not.toBe('ready');
 
     expect503(
-      await timed(request(api.app).post('/enrich').set('Authorization', `Bearer ${key}`).set('X-Request-Id', 'redis-lost-post').send({ domain: 'b.com' })),
+      await timed(
+        request(api.app)
+          .post('/enrich')
+          .set('Authorization', `Bearer ${key}`)
+          .set('X-Request-Id', 'redis-lost-post')
+          .send({ domain: 'b.com' }),
+      ),
       'redis-lost-post',
     );
     expect(await database.db.enrichmentJob.count({ where: { teamId } })).toBe(1); // only the one accepted before

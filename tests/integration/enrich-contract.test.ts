@@ -173,9 +173,25 @@ describe('service routes', () => {
     const record = doc.body.components.schemas.CompanyRecord;
     expect(Object.keys(record.properties).sort()).toEqual(
       [
-        'businessStage', 'confidence', 'description', 'domain', 'employeeCount', 'fundingStatus', 'industry',
-        'location', 'name', 'socialProfiles', 'sources', 'foundedYear', 'logoUrl', 'email', 'phone',
-        'technologies', 'insights', 'b2bMatch', 'fieldSources',
+        'businessStage',
+        'confidence',
+        'description',
+        'domain',
+        'employeeCount',
+        'fundingStatus',
+        'industry',
+        'location',
+        'name',
+        'socialProfiles',
+        'sources',
+        'foundedYear',
+        'logoUrl',
+        'email',
+        'phone',
+        'technologies',
+        'insights',
+        'b2bMatch',
+        'fieldSources',
       ].sort(),
     );
   });

@@ -32,9 +32,11 @@ const BLOCK_PAGE = `<html><head><script type="text/javascript">window.onload = f
   var domain = location.host; document.location.href = "https://" + domain + "/authwall?trk=bf&trkInfo=bf"; }</script></head></html>`;
 
 const headersSeen: IncomingHttpHeaders[] = [];
-const answer = (status: number, body: string, headers: Record<string, string> = {}) => (_req: IncomingMessage, res: ServerResponse) => {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
-};
+const answer =
+  (status: number, body: string, headers: Record<string, string> = {}) =>
+  (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
+  };
 const linkedin = new FixtureSites().site('linkedin.com', {
   '/company/audiense': (req, res) => {
     headersSeen.push(req.headers);
@@ -44,7 +46,11 @@ const linkedin = new FixtureSites().site('linkedin.com', {
   '/company/busy': answer(429, '<h1>Too many requests</h1>', { 'retry-after': '2' }),
   '/company/busy-no-hint': answer(429, '<h1>Too many requests</h1>'),
   '/company/walled': (_req, res) => {
-    res.writeHead(302, { location: 'https://www.linkedin.com/authwall?trk=gf&sessionRedirect=https%3A%2F%2Fwww.linkedin.com%2Fcompany%2Fwalled' }).end();
+    res
+      .writeHead(302, {
+        location: 'https://www.linkedin.com/authwall?trk=gf&sessionRedirect=https%3A%2F%2Fwww.linkedin.com%2Fcompany%2Fwalled',
+      })
+      .end();
   },
   '/authwall': AUTHWALL,
   '/company/slow': () => undefined, // never answers
@@ -110,7 +116,9 @@ describe('finding the page', () => {
   it('fetches the page the website links to, as a logged-out browser, and reads its facts', async () => {
     const { a } = fleet();
     headersSeen.length = 0;
-    const result = expectOk(await fetchLinkedInCompany(input('audiense.com', 'Audiense', 'https://uk.linkedin.com/company/audiense/about/'), deps(a)));
+    const result = expectOk(
+      await fetchLinkedInCompany(input('audiense.com', 'Audiense', 'https://uk.linkedin.com/company/audiense/about/'), deps(a)),
+    );
     expect(result).toMatchObject({ url: AUDIENSE_URL, match: 'linked' });
     expect(new Date(result.fetchedAt).toISOString()).toBe(result.fetchedAt);
     expect(result.company).toMatchObject({
@@ -141,7 +149,11 @@ describe('finding the page', () => {
     const before = linkedin.hits.length;
     const result = expectOk(await fetchLinkedInCompany(input('audiense.com', 'Audiense Social Ltd'), deps(a)));
     expect(result.match).toBe('guessed');
-    expect(linkedin.hits.slice(before).map((h) => h.path)).toEqual(['/company/audiense-social', '/company/audiensesocial', '/company/audiense']);
+    expect(linkedin.hits.slice(before).map((h) => h.path)).toEqual([
+      '/company/audiense-social',
+      '/company/audiensesocial',
+      '/company/audiense',
+    ]);
   });
 
   it('rejects a guessed page whose website is another domain', async () => {
@@ -153,7 +165,10 @@ describe('finding the page', () => {
 
   it('rejects a linked page whose website names another domain, without guessing', async () => {
     const { a } = fleet();
-    const result = await fetchLinkedInCompany(input('someone-else.com', 'Someone Else', 'https://www.linkedin.com/company/audiense'), deps(a));
+    const result = await fetchLinkedInCompany(
+      input('someone-else.com', 'Someone Else', 'https://www.linkedin.com/company/audiense'),
+      deps(a),
+    );
     expect(result).toMatchObject({ status: 'unavailable', reason: 'website_mismatch', tried: [AUDIENSE_URL] });
   });
 
@@ -167,7 +182,10 @@ describe('finding the page', () => {
 describe('LinkedIn refusing', () => {
   it('999: rate_limited, a fleet-wide cooldown, and another worker then asks nothing', async () => {
     const { a, b, cooldownKey } = fleet();
-    const result = await fetchLinkedInCompany(input('blocked.com', 'Blocked', 'https://www.linkedin.com/company/blocked'), deps(a, {}, 5_000));
+    const result = await fetchLinkedInCompany(
+      input('blocked.com', 'Blocked', 'https://www.linkedin.com/company/blocked'),
+      deps(a, {}, 5_000),
+    );
     expect(result).toMatchObject({ status: 'unavailable', reason: 'rate_limited', tried: [company('blocked')] });
     const ttl = await redisA.pttl(cooldownKey);
     expect(ttl).toBeGreaterThan(4_000);
@@ -237,10 +255,12 @@ describe('the fleet-wide rate', () => {
   it('waits for a slot that frees within maxWaitMs, and refuses one that would come later', async () => {
     const patient = fleet({ requestsPerMinute: 2, windowMs: 1_000, maxWaitMs: 3_000 });
     const start = Date.now();
-    const granted = await Promise.all([patient.a, patient.b, patient.a, patient.b].map(async (gate) => {
-      expect(await gate.acquire()).toBe(true);
-      return Date.now() - start;
-    }));
+    const granted = await Promise.all(
+      [patient.a, patient.b, patient.a, patient.b].map(async (gate) => {
+        expect(await gate.acquire()).toBe(true);
+        return Date.now() - start;
+      }),
+    );
     granted.sort((x, y) => x - y);
     expect(granted[1]).toBeLessThan(500);
     expect(granted[2]).toBeGreaterThanOrEqual(950);

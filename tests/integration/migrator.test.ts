@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { dropDatabase, ensureDatabase, migrate, MIGRATIONS_DIR } from '@enrich/db';
+import { dropDatabase, ensureDatabase, MIGRATIONS_DIR, migrate } from '@enrich/db';
 import { Client } from 'pg';
 
 // The project's own migrator stands in for `prisma migrate deploy` (whose engine cannot be
@@ -52,24 +52,35 @@ interface MigrationRow {
 }
 
 const migrationRows = (url: string) =>
-  withClient(url, async (c) => (await c.query<MigrationRow>('SELECT * FROM "_prisma_migrations" ORDER BY migration_name, started_at')).rows);
+  withClient(
+    url,
+    async (c) => (await c.query<MigrationRow>('SELECT * FROM "_prisma_migrations" ORDER BY migration_name, started_at')).rows,
+  );
 
 const tableExists = (url: string, table: string) =>
   withClient(url, async (c) => (await c.query('SELECT to_regclass($1) AS t', [`public."${table}"`])).rows[0].t !== null);
 
 async function databaseExists(url: string): Promise<boolean> {
   const name = new URL(url).pathname.slice(1);
-  return withClient(`${SERVER}/postgres`, async (c) => ((await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0) > 0);
+  return withClient(
+    `${SERVER}/postgres`,
+    async (c) => ((await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0) > 0,
+  );
 }
 
 // What Prisma records: the sha256 of the migration.sql file's bytes, in hex.
 async function realMigrations(): Promise<{ name: string; checksum: string }[]> {
   const entries = await readdir(MIGRATIONS_DIR, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => ({
       name,
-      checksum: createHash('sha256').update(await readFile(path.join(MIGRATIONS_DIR, name, 'migration.sql'))).digest('hex'),
+      checksum: createHash('sha256')
+        .update(await readFile(path.join(MIGRATIONS_DIR, name, 'migration.sql')))
+        .digest('hex'),
     })),
   );
 }
@@ -191,11 +202,15 @@ describe('failures', () => {
     const url = await freshDatabase();
     await migrate(url);
     const [first] = await realMigrations();
-    await withClient(url, (c) => c.query('UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', ['0'.repeat(64), first!.name]));
+    await withClient(url, (c) =>
+      c.query('UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', ['0'.repeat(64), first!.name]),
+    );
     await expect(migrate(url)).rejects.toThrow(first!.name);
     // A second attempt fails the same way instead of waiting on a lock the first one kept.
     await expect(migrate(url)).rejects.toThrow(first!.name);
-    await withClient(url, (c) => c.query('UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', [first!.checksum, first!.name]));
+    await withClient(url, (c) =>
+      c.query('UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2', [first!.checksum, first!.name]),
+    );
     expect(await migrate(url)).toEqual([]);
   });
 
@@ -234,6 +249,10 @@ describe('failures', () => {
     expect(await migrate(url, dir)).toEqual([broken]);
     expect(await tableExists(url, 'half_done')).toBe(true);
     const fixed = (await migrationRows(url)).find((r) => r.migration_name === broken)!;
-    expect(fixed.checksum).toBe(createHash('sha256').update(await readFile(path.join(dir, broken, 'migration.sql'))).digest('hex'));
+    expect(fixed.checksum).toBe(
+      createHash('sha256')
+        .update(await readFile(path.join(dir, broken, 'migration.sql')))
+        .digest('hex'),
+    );
   });
 });

@@ -12,7 +12,12 @@ const linkedInAudiense = readCorpus('metascraper', 'linkedin-company-audiense.ht
 // The model says Audiense is a marketing technology company: an industry LinkedIn's
 // "Advertising Services" disagrees with, and a size and stage it agrees with.
 const AI_ANSWER = { ...SAMPLE_AI_ANSWER, industry: 'Marketing Technology', fundingStatus: 'Series A' };
-const aiReply = (latencyMs = 0): FakeReply => ({ kind: 'tool', input: AI_ANSWER, usage: { input_tokens: 1200, output_tokens: 300 }, latencyMs });
+const aiReply = (latencyMs = 0): FakeReply => ({
+  kind: 'tool',
+  input: AI_ANSWER,
+  usage: { input_tokens: 1200, output_tokens: 300 },
+  latencyMs,
+});
 
 const page = (head: string, body: string) => `<!doctype html><html lang="en"><head>${head}</head><body>${body}</body></html>`;
 
@@ -58,7 +63,10 @@ const sites = new FixtureSites()
   })
   .site('nobots.com', {
     '/robots.txt': (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /\n'),
-    '/': page('<title>NoBots Inc</title><meta name="description" content="NoBots does not want to be crawled by anyone.">', '<a href="/about">About</a>'),
+    '/': page(
+      '<title>NoBots Inc</title><meta name="description" content="NoBots does not want to be crawled by anyone.">',
+      '<a href="/about">About</a>',
+    ),
     '/about': page('<title>About NoBots</title>', '<p>Founded in 1999.</p>'),
   })
   .site('jsshell.com', {
@@ -72,9 +80,12 @@ const sites = new FixtureSites()
        });</script>`,
     ),
     '/api/company.json': (_req, res) =>
-      void res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ name: 'ShellWorks', description: 'ShellWorks renders every page of its product catalogue in the browser for retailers.' })),
+      void res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          name: 'ShellWorks',
+          description: 'ShellWorks renders every page of its product catalogue in the browser for retailers.',
+        }),
+      ),
   })
   .site('tokens.com', {
     '/': page(
@@ -85,7 +96,14 @@ const sites = new FixtureSites()
   .site('slowshared.com', {
     '/': async (_req, res) => {
       await new Promise((r) => setTimeout(r, 800));
-      res.writeHead(200, { 'content-type': 'text/html' }).end(page('<title>Slow Shared</title><meta name="description" content="Slow Shared makes patient software for waiting rooms.">', '<p>Hi</p>'));
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          page(
+            '<title>Slow Shared</title><meta name="description" content="Slow Shared makes patient software for waiting rooms.">',
+            '<p>Hi</p>',
+          ),
+        );
     },
   });
 
@@ -116,7 +134,10 @@ afterAll(async () => {
 });
 
 async function enrich(domain: string, body: Record<string, unknown> = {}, apiKey = key) {
-  const res = await request(stack.app).post('/enrich').set('Authorization', `Bearer ${apiKey}`).send({ domain, ...body });
+  const res = await request(stack.app)
+    .post('/enrich')
+    .set('Authorization', `Bearer ${apiKey}`)
+    .send({ domain, ...body });
   expect(res.status).toBe(202);
   return res.body.jobId as string;
 }
@@ -144,7 +165,10 @@ describe('all three sources', () => {
       sources: ['website', 'linkedin', 'ai'],
     });
     expect(data.location).toMatch(/^London/);
-    expect(data.socialProfiles).toMatchObject({ linkedin: 'https://www.linkedin.com/company/audiense', twitter: 'https://x.com/audienseco' });
+    expect(data.socialProfiles).toMatchObject({
+      linkedin: 'https://www.linkedin.com/company/audiense',
+      twitter: 'https://x.com/audienseco',
+    });
     expect(data.technologies).toEqual(expect.arrayContaining(['WordPress', 'Google Tag Manager']));
     expect(data.insights).toEqual({
       offering: AI_ANSWER.insights.offering,
@@ -156,11 +180,33 @@ describe('all three sources', () => {
 
     // Provenance of every non-null value.
     const fs = data.fieldSources;
-    for (const field of ['name', 'description', 'industry', 'employeeCount', 'location', 'businessStage', 'fundingStatus', 'email', 'logoUrl', 'foundedYear']) {
+    for (const field of [
+      'name',
+      'description',
+      'industry',
+      'employeeCount',
+      'location',
+      'businessStage',
+      'fundingStatus',
+      'email',
+      'logoUrl',
+      'foundedYear',
+    ]) {
       expect(fs[field]).toBeDefined();
     }
-    expect(fs.name).toMatchObject({ source: 'website', method: 'json-ld', url: 'https://audiense.com/', inferred: false, agreedBy: ['linkedin'] });
-    expect(fs.industry).toMatchObject({ source: 'linkedin', url: 'https://www.linkedin.com/company/audiense', inferred: false, disagreedBy: ['ai'] });
+    expect(fs.name).toMatchObject({
+      source: 'website',
+      method: 'json-ld',
+      url: 'https://audiense.com/',
+      inferred: false,
+      agreedBy: ['linkedin'],
+    });
+    expect(fs.industry).toMatchObject({
+      source: 'linkedin',
+      url: 'https://www.linkedin.com/company/audiense',
+      inferred: false,
+      disagreedBy: ['ai'],
+    });
     expect(fs.employeeCount).toMatchObject({ source: 'linkedin', agreedBy: ['ai'] });
     expect(fs.email.url).toBe('https://audiense.com/contact');
     expect(fs.businessStage).toMatchObject({ source: 'ai', inferred: true });
@@ -249,7 +295,10 @@ describe('freshness', () => {
   }, 90_000);
 
   it('refuses a refresh flag that is not a boolean', async () => {
-    const res = await request(stack.app).post('/enrich').set('Authorization', `Bearer ${key}`).send({ domain: 'audiense.com', refresh: 'yes' });
+    const res = await request(stack.app)
+      .post('/enrich')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ domain: 'audiense.com', refresh: 'yes' });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
   });

@@ -61,9 +61,11 @@ sites
         res.writeHead(500).end('temporarily broken');
         return;
       }
-      res.writeHead(200, { 'content-type': 'text/html' }).end(
-        `<html><head><title>Flaky Co</title><meta name="description" content="Flaky Co recovers from outages faster than anyone else."></head></html>`,
-      );
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          `<html><head><title>Flaky Co</title><meta name="description" content="Flaky Co recovers from outages faster than anyone else."></head></html>`,
+        );
     },
   })
   .site('sneaky-redirect.com', {
@@ -98,10 +100,26 @@ async function enrich(domain: string) {
 }
 
 const CONTRACT_FIELDS = [
-  'name', 'domain', 'description', 'industry', 'employeeCount', 'location',
-  'businessStage', 'fundingStatus', 'socialProfiles', 'confidence', 'sources',
+  'name',
+  'domain',
+  'description',
+  'industry',
+  'employeeCount',
+  'location',
+  'businessStage',
+  'fundingStatus',
+  'socialProfiles',
+  'confidence',
+  'sources',
   // Beyond the contract's table: facts a homepage states, AI insights, provenance.
-  'foundedYear', 'logoUrl', 'email', 'phone', 'technologies', 'insights', 'b2bMatch', 'fieldSources',
+  'foundedYear',
+  'logoUrl',
+  'email',
+  'phone',
+  'technologies',
+  'insights',
+  'b2bMatch',
+  'fieldSources',
 ];
 
 it('a plain homepage: name from the title, description, footer profiles', async () => {
@@ -187,7 +205,11 @@ it('a redirect to a private address is refused and never reached', async () => {
 
 it.each([
   ['learnnode.com', 'Learn Node', 'A premium training course to learn to build apps with Node.js, Express, MongoDB, and friends.'],
-  ['microlink.io', 'Microlink', 'Extract structured data from any website. Enter an URL, receive information. Get relevant information from any link & easily create beautiful previews.'],
+  [
+    'microlink.io',
+    'Microlink',
+    'Extract structured data from any website. Enter an URL, receive information. Get relevant information from any link & easily create beautiful previews.',
+  ],
   ['kikobeats.com', 'Kikobeats', 'A millennial doing stuff on internet that ships software every day and builds digital products.'],
 ])('the real page of %s, served under its own domain, gives its snapshot’s name and description', async (domain, name, description) => {
   const { body } = await enrich(domain);

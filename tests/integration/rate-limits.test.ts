@@ -4,7 +4,7 @@ import { type ChildApp, freePort, spawnApp } from '@enrich/testkit';
 import type { Express } from 'express';
 import request from 'supertest';
 import { strictError } from '../support/contract-schemas';
-import { removeQueueKeys, REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
+import { REDIS_URL, removeQueueKeys, startTestStack, type TestStack } from '../support/test-stack';
 
 // Rate limits per team and plan, shared in Redis; the monthly quota in Postgres. Workers are
 // off: only what the API counts matters here.
@@ -12,7 +12,10 @@ import { removeQueueKeys, REDIS_URL, startTestStack, type TestStack } from '../s
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let counter = 0;
-const fresh = () => `limits-${process.pid}-${(counter += 1)}.com`;
+const fresh = () => {
+  counter += 1;
+  return `limits-${process.pid}-${counter}.com`;
+};
 
 const post = (app: Express, key: string, domain = fresh()) => request(app).post('/enrich').set(bearer(key)).send({ domain });
 
@@ -112,10 +115,16 @@ describe('per-minute limits (one-minute window)', () => {
       expectHeaders(again, 5, 4);
     }
     // A bulk request of nothing but duplicates is free too; with one new domain it counts once.
-    const bulkDup = await request(stack.app).post('/enrich/bulk').set(bearer(key)).send({ domains: [domain, `www.${domain}`] });
+    const bulkDup = await request(stack.app)
+      .post('/enrich/bulk')
+      .set(bearer(key))
+      .send({ domains: [domain, `www.${domain}`] });
     expect(bulkDup.status).toBe(202);
     expectHeaders(bulkDup, 5, 4);
-    const bulkNew = await request(stack.app).post('/enrich/bulk').set(bearer(key)).send({ domains: [domain, fresh(), fresh()] });
+    const bulkNew = await request(stack.app)
+      .post('/enrich/bulk')
+      .set(bearer(key))
+      .send({ domains: [domain, fresh(), fresh()] });
     expect(bulkNew.status).toBe(202);
     expect(bulkNew.body.quotaCharged).toBe(2);
     expectHeaders(bulkNew, 5, 3);
@@ -126,7 +135,9 @@ describe('per-minute limits (one-minute window)', () => {
     try {
       const key = await limited.key('free');
       for (let i = 0; i < 3; i += 1) {
-        const res = await request(limited.app).get('/enrich/00000000-0000-4000-8000-000000000000').set(bearer(`ce_live_${'x'.repeat(32)}`));
+        const res = await request(limited.app)
+          .get('/enrich/00000000-0000-4000-8000-000000000000')
+          .set(bearer(`ce_live_${'x'.repeat(32)}`));
         expect(res.status).toBe(401);
         expectHeaders(res, 3, 2 - i);
       }
@@ -201,7 +212,15 @@ describe('two API processes share one limit', () => {
 
   async function startApi(): Promise<string> {
     const port = await freePort();
-    children.push(spawnApp('api', 'apps/api/src/main.ts', { ...process.env, ...stack.workerEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
+    children.push(
+      spawnApp('api', 'apps/api/src/main.ts', {
+        ...process.env,
+        ...stack.workerEnv,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+      }),
+    );
     const url = `http://127.0.0.1:${port}`;
     for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(100)) {
       if ((await fetch(`${url}/healthz`).catch(() => undefined))?.ok) return url;
@@ -215,7 +234,10 @@ describe('two API processes share one limit', () => {
     const statuses: number[] = [];
     const remaining: string[] = [];
     for (let i = 0; i < 8; i += 1) {
-      const res = await request(i % 2 ? b : a).post('/enrich').set(bearer(key)).send({ domain: fresh() });
+      const res = await request(i % 2 ? b : a)
+        .post('/enrich')
+        .set(bearer(key))
+        .send({ domain: fresh() });
       statuses.push(res.status);
       remaining.push(String(res.headers['x-ratelimit-remaining']));
     }
@@ -247,7 +269,10 @@ describe('the monthly quota', () => {
 
     const batchesBefore = await db.batch.count({ where: { teamId: team.id } });
     const jobsBefore = await db.enrichmentJob.count({ where: { teamId: team.id } });
-    const tooMany = await request(stack.app).post('/enrich/bulk').set(bearer(key)).send({ domains: Array.from({ length: 6 }, fresh) });
+    const tooMany = await request(stack.app)
+      .post('/enrich/bulk')
+      .set(bearer(key))
+      .send({ domains: Array.from({ length: 6 }, fresh) });
     expect(tooMany.status).toBe(429);
     expect(strictError.parse(tooMany.body).error).toMatchObject({
       code: 'QUOTA_EXCEEDED',
@@ -261,7 +286,10 @@ describe('the monthly quota', () => {
 
     // Duplicates of earlier domains cost nothing, so a batch mixing them with 5 new ones fits.
     const earlier = first.body.jobs.map((j: { domain: string }) => j.domain).slice(0, 10);
-    const fits = await request(stack.app).post('/enrich/bulk').set(bearer(key)).send({ domains: [...earlier, ...Array.from({ length: 5 }, fresh)] });
+    const fits = await request(stack.app)
+      .post('/enrich/bulk')
+      .set(bearer(key))
+      .send({ domains: [...earlier, ...Array.from({ length: 5 }, fresh)] });
     expect(fits.status).toBe(202);
     expect(fits.body).toMatchObject({ accepted: 15, quotaCharged: 5 });
     expect(fits.headers['x-quota-remaining']).toBe('0');

@@ -56,7 +56,7 @@ const leakyPage = () => {
 // Requests in flight at the slow page, to check the page cap from the outside.
 const slowTrack = { now: 0, max: 0 };
 let killRequested: () => void = () => undefined;
-let hangingResponses: ServerResponse[] = [];
+const hangingResponses: ServerResponse[] = [];
 
 const sites = new FixtureSites()
   .site('shell-app.test', {
@@ -116,7 +116,10 @@ const pool = (overrides: Partial<BrowserPoolSettings> = {}): BrowserPool => {
   return created;
 };
 const failure = async (promise: Promise<unknown>): Promise<FetchError> => {
-  const outcome = await promise.then(() => new Error('expected the render to fail'), (e: unknown) => e);
+  const outcome = await promise.then(
+    () => new Error('expected the render to fail'),
+    (e: unknown) => e,
+  );
   if (!(outcome instanceof FetchError)) throw outcome;
   return outcome;
 };

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runSearch, type RunSql } from '@enrich/api';
+import { type RunSql, runSearch } from '@enrich/api';
 import { type Db, dropDatabase, ensureDatabase, MIGRATIONS_DIR, migrate } from '@enrich/db';
 import { Client } from 'pg';
 import request from 'supertest';

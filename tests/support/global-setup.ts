@@ -17,9 +17,7 @@ export default async function globalSetup(): Promise<void> {
   const client = new Client({ connectionString: `${SERVER}/postgres` });
   await client.connect();
   try {
-    const stale = await client.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'enrich\\_test\\_%'",
-    );
+    const stale = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'enrich\\_test\\_%'");
     for (const { datname } of stale.rows) {
       const pid = Number(/^enrich_test_(\d+)_/.exec(datname)?.[1]);
       if (pid && isRunning(pid)) continue;

@@ -77,7 +77,10 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
   const aiConfig = loadConfig(aiWorkerEnv, env);
   // One replica of each worker kind, closed together.
   const launch = async (): Promise<RunningWorkers> => {
-    const [workers, ai] = await Promise.all([startWorkers(workerConfig, logger), startAiWorker(aiConfig, logger, { baseURL: options.aiBaseURL })]);
+    const [workers, ai] = await Promise.all([
+      startWorkers(workerConfig, logger),
+      startAiWorker(aiConfig, logger, { baseURL: options.aiBaseURL }),
+    ]);
     const both = { close: () => Promise.all([workers.close(), ai.close()]).then(() => undefined) };
     running.push(both);
     return both;

@@ -1,6 +1,6 @@
 // The API as a library, for the scripts (benchmarks, demo, `npm start`) and the integration
 // tests: what they build an app from or check it against. main.ts is what runs the process.
-export { apiEnv, type ApiConfig } from './api-config';
+export { type ApiConfig, apiEnv } from './api-config';
 export { createApp } from './app';
 export type { AppContext } from './app-context';
 export { KEY_CACHE_MS } from './middleware/authenticate';
@@ -10,6 +10,6 @@ export { batchItemSchema, batchStatusSchema, bulkAcceptedSchema } from './schema
 export { enrichAcceptedSchema, jobCompletedSchema, jobFailedSchema, jobProcessingSchema, jobStatusSchema } from './schemas/enrich';
 export { errorBodySchema } from './schemas/error';
 export { paginationSchema } from './schemas/pagination';
-export { searchQueryInput, searchQuerySchema, type SearchQuery, searchResponseSchema, searchResultSchema } from './schemas/search';
+export { type SearchQuery, searchQueryInput, searchQuerySchema, searchResponseSchema, searchResultSchema } from './schemas/search';
 export { searchInput } from './search/search-companies';
 export { type RunSql, runSearch, type SearchInput, type SearchPage } from './search/search-sql';

@@ -1,8 +1,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema } from './schemas/enrich';
 import { bulkRequestSchema } from './bulk/bulk-entries';
 import { batchIdParamsSchema, batchQuerySchema, batchStatusSchema, bulkAcceptedSchema } from './schemas/bulk';
+import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema } from './schemas/enrich';
 import { errorBodySchema } from './schemas/error';
 import { searchQuerySchema, searchResponseSchema } from './schemas/search';
 
@@ -99,7 +99,8 @@ export function buildOpenApiDocument(serverUrl = '/') {
     method: 'get',
     path: '/api/companies/search',
     summary: 'Search the companies your team has enriched',
-    description: 'Ranked full-text search with prefix and typo tolerance; without q, a list, most recently enriched first. Does not count against rate limits.',
+    description:
+      'Ranked full-text search with prefix and typo tolerance; without q, a list, most recently enriched first. Does not count against rate limits.',
     security,
     request: { query: searchQuerySchema },
     responses: {

@@ -123,7 +123,9 @@ export function createRedisLinkedInGate(redis: Redis, options: RedisLinkedInGate
       const deadline = Date.now() + options.maxWaitMs;
       for (;;) {
         const member = `${Date.now()}-${randomBytes(6).toString('hex')}`;
-        const reply = acquireReply(await acquireScript.run(redis, [keys.log, keys.cooldown], [windowMs, options.requestsPerMinute, member]));
+        const reply = acquireReply(
+          await acquireScript.run(redis, [keys.log, keys.cooldown], [windowMs, options.requestsPerMinute, member]),
+        );
         if (reply.state === 1) return true;
         if (reply.state === -1) return false;
         const wait = reply.ms + Math.floor(Math.random() * MAX_JITTER_MS);

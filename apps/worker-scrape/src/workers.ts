@@ -1,8 +1,8 @@
 import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
-import { batchStep, finalizeStep, Reconciler, scrapeStep, type ScrapeStepDeps, startHeartbeat } from '@enrich/pipeline';
+import { batchStep, finalizeStep, Reconciler, type ScrapeStepDeps, scrapeStep, startHeartbeat } from '@enrich/pipeline';
 import { createRedisConnection, createStepWorker } from '@enrich/queue';
-import { createBrowserPool, crawlSettingsFrom, looksLikeJsShell } from '@enrich/scraper';
+import { crawlSettingsFrom, createBrowserPool, looksLikeJsShell } from '@enrich/scraper';
 import { createRedisLinkedInGate } from './linkedin-gate';
 import type { WorkerConfig } from './worker-config';
 
@@ -49,7 +49,13 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
       fetch,
       crawl,
       renderer: browser && {
-        render: (url) => browser.render(url, { hostMap: fetch.hostMap, userAgent: fetch.userAgent, maxBytes: fetch.maxBytes, maxRedirects: fetch.maxRedirects }),
+        render: (url) =>
+          browser.render(url, {
+            hostMap: fetch.hostMap,
+            userAgent: fetch.userAgent,
+            maxBytes: fetch.maxBytes,
+            maxRedirects: fetch.maxRedirects,
+          }),
       },
       needsRendering: (html, wordCount) => looksLikeJsShell(html, wordCount, config.RENDER_MIN_WORDS),
     },

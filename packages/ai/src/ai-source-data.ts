@@ -1,5 +1,5 @@
-import type { AiDropReason, AiUsage } from './extract-insights';
 import type { AiAnswer } from './answer-schema';
+import type { AiDropReason, AiUsage } from './extract-insights';
 
 /**
  * What the AI step leaves for finalize; stored as JSON in Postgres. Only a validated answer

@@ -10,9 +10,7 @@ export interface AiSourceOptions {
   logger?: Logger;
 }
 
-export type AiSource =
-  | { enabled: false }
-  | { enabled: true; model: string; extract(input: ExtractInput): Promise<AiExtractOutcome> };
+export type AiSource = { enabled: false } | { enabled: true; model: string; extract(input: ExtractInput): Promise<AiExtractOutcome> };
 
 /**
  * The AI source. Without ANTHROPIC_API_KEY it reports itself disabled, so the pipeline skips

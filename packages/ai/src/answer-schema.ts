@@ -1,4 +1,4 @@
-import { b2bMatchSchema, BUSINESS_STAGES, companyInsightsSchema, type ScalarField, shortText } from '@enrich/record';
+import { BUSINESS_STAGES, b2bMatchSchema, companyInsightsSchema, type ScalarField, shortText } from '@enrich/record';
 import { z } from 'zod';
 
 // What the model answers with. One schema serves twice: its JSON Schema is the tool's
@@ -21,15 +21,18 @@ const inferredFields = {
   industry: shortText(120)
     .nullable()
     .meta({ description: 'Industry the company operates in, e.g. "Computer Software" or "Logistics". Null when unclear.' }),
-  businessStage: z.enum(BUSINESS_STAGES).nullable().meta({
-    description:
-      'Stage of the company: startup (early, small, pre-scale), growth (established product, growing), ' +
-      'scaleup (rapid expansion, typically late-stage venture backed), enterprise (large, mature, private), ' +
-      'public (shares listed on a stock exchange). Null when the text gives no basis.',
-  }),
-  fundingStatus: shortText(60)
+  businessStage: z
+    .enum(BUSINESS_STAGES)
     .nullable()
-    .meta({ description: 'Latest funding stage the text states, e.g. "Series B", "Seed", "Bootstrapped", "Public". Null when not stated.' }),
+    .meta({
+      description:
+        'Stage of the company: startup (early, small, pre-scale), growth (established product, growing), ' +
+        'scaleup (rapid expansion, typically late-stage venture backed), enterprise (large, mature, private), ' +
+        'public (shares listed on a stock exchange). Null when the text gives no basis.',
+    }),
+  fundingStatus: shortText(60).nullable().meta({
+    description: 'Latest funding stage the text states, e.g. "Series B", "Seed", "Bootstrapped", "Public". Null when not stated.',
+  }),
   employeeCount: employeeRange.nullable().meta({
     description:
       'Employee count range as "<low>-<high>", using the bands 1-10, 11-50, 51-200, 201-500, 501-1000, ' +

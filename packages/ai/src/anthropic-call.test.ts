@@ -25,7 +25,13 @@ describe('retryAfterMs', () => {
 
 describe('backoffMs', () => {
   it('doubles from 0.5 s up to 8 s, with up to 25 % jitter off', () => {
-    for (const [retry, full] of [[0, 500], [1, 1000], [3, 4000], [4, 8000], [9, 8000]] as const) {
+    for (const [retry, full] of [
+      [0, 500],
+      [1, 1000],
+      [3, 4000],
+      [4, 8000],
+      [9, 8000],
+    ] as const) {
       const delay = backoffMs(retry);
       expect(delay).toBeLessThanOrEqual(full);
       expect(delay).toBeGreaterThanOrEqual(full * 0.75);

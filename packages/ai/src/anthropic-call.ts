@@ -58,11 +58,7 @@ function timeoutError(timeoutMs: number, cause: unknown): AppError {
 }
 
 // The deadline covers the whole request, body included; the SDK's own timeout stops at headers.
-async function createWithDeadline(
-  client: Anthropic,
-  params: MessageCreateParamsNonStreaming,
-  timeoutMs: number,
-): Promise<Message> {
+async function createWithDeadline(client: Anthropic, params: MessageCreateParamsNonStreaming, timeoutMs: number): Promise<Message> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
   try {

@@ -10,8 +10,8 @@ import type {
 import { AppError } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
 import { z } from 'zod';
-import { type CallPolicy, sendMessage } from './anthropic-call';
 import { type AiAnswer, aiAnswerSchema } from './answer-schema';
+import { type CallPolicy, sendMessage } from './anthropic-call';
 import { buildUserPrompt, insightsTool, invalidAnswerFeedback, noToolCallNote, SYSTEM_PROMPT, TOOL_NAME } from './prompt';
 import { fitPagesToBudget, type PageText } from './token-budget';
 
@@ -60,7 +60,13 @@ function judge(message: Message, firstTurn: MessageParam & { content: string }):
   // After a refusal the conversation must be reset, so the retry resends the original request
   // (with a note) instead of continuing from the refused turn.
   const resetTurns = (): MessageParam[] => [
-    { role: 'user', content: [{ type: 'text', text: firstTurn.content }, { type: 'text', text: noToolCallNote() }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: firstTurn.content },
+        { type: 'text', text: noToolCallNote() },
+      ],
+    },
   ];
   if (message.stop_reason === 'refusal') {
     const details = message.stop_details;

@@ -49,9 +49,7 @@ function cutStart(text: string, max: number): string {
  * longer ones (water-filling), so one huge page cannot crowd out the others.
  */
 export function fitPagesToBudget(pages: readonly PageText[], budgetTokens: number): FittedPage[] {
-  const normalized = pages
-    .map((page) => ({ url: page.url, text: normalizeText(page.text) }))
-    .filter((page) => page.text.length > 0);
+  const normalized = pages.map((page) => ({ url: page.url, text: normalizeText(page.text) })).filter((page) => page.text.length > 0);
   const budgetChars = budgetTokens * CHARS_PER_TOKEN;
   const costOf = (page: PageText) => page.url.length + SECTION_OVERHEAD_CHARS;
 

@@ -1,6 +1,6 @@
 import { type Db, newId, type Plan } from '@enrich/db';
-import { type TeamLimits, teamLimits } from './team-limits';
 import { displayPrefix, generateApiKey, hashApiKey, hashesEqual, isWellFormedApiKey } from './api-key-format';
+import { type TeamLimits, teamLimits } from './team-limits';
 
 export interface IssuedKey {
   key: string;

@@ -50,4 +50,3 @@ export async function setTeamLimits(db: Db, teamName: string, overrides: Partial
   const updated = Object.keys(overrides).length > 0 ? await db.team.update({ where: { id: team.id }, data: overrides }) : team;
   return { teamName: updated.name, plan: updated.plan, limits: teamLimits(updated.plan, updated) };
 }
-

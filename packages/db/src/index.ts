@@ -1,6 +1,6 @@
-export * from './prisma-client';
+export * from './ensure-database';
+export type { ApiKey, Batch, Company, EnrichmentJob, SourceResult, Team } from './generated/client';
+export { JobStatus, Plan, Prisma } from './generated/client';
 export * from './ids';
 export * from './migrate';
-export * from './ensure-database';
-export type { Team, ApiKey, Batch, EnrichmentJob, Company, SourceResult } from './generated/client';
-export { Plan, JobStatus, Prisma } from './generated/client';
+export * from './prisma-client';

@@ -13,9 +13,12 @@ describe('parseWebUrl', () => {
     expect(parseWebUrl(input)?.href).toBe(expected);
   });
 
-  it.each(['', '   ', '/about', '?x=1', '#top', 'mailto:hello@acme.com', 'javascript:alert(1)', 'ftp://acme.com', 'not a url'])('%j → null', (input) => {
-    expect(parseWebUrl(input)).toBeNull();
-  });
+  it.each(['', '   ', '/about', '?x=1', '#top', 'mailto:hello@acme.com', 'javascript:alert(1)', 'ftp://acme.com', 'not a url'])(
+    '%j → null',
+    (input) => {
+      expect(parseWebUrl(input)).toBeNull();
+    },
+  );
 });
 
 describe('hostOf', () => {

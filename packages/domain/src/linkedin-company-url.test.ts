@@ -14,7 +14,10 @@ describe('linkedInCompanyUrl', () => {
     ['https://www.linkedin.com./company/audiense', 'https://www.linkedin.com/company/audiense'],
     ['https://www.linkedin.com/company/10529043/', 'https://www.linkedin.com/company/10529043'],
     ['https://www.linkedin.com/organization-guest/company/audiense', 'https://www.linkedin.com/company/audiense'],
-    ['https://www.linkedin.com/company/soci%C3%A9t%C3%A9-g%C3%A9n%C3%A9rale', 'https://www.linkedin.com/company/soci%C3%A9t%C3%A9-g%C3%A9n%C3%A9rale'],
+    [
+      'https://www.linkedin.com/company/soci%C3%A9t%C3%A9-g%C3%A9n%C3%A9rale',
+      'https://www.linkedin.com/company/soci%C3%A9t%C3%A9-g%C3%A9n%C3%A9rale',
+    ],
   ])('%s → %s', (input, expected) => {
     expect(linkedInCompanyUrl(input)).toBe(expected);
   });
@@ -29,8 +32,12 @@ describe('linkedInCompanyUrl', () => {
     ]) {
       expect(linkedInCompanyUrl(form)).toBe(company);
     }
-    expect(linkedInCompanyUrl('https://www.linkedin.com/showcase/microsoft-365/posts/')).toBe('https://www.linkedin.com/company/microsoft-365');
-    expect(linkedInCompanyUrl('https://de.linkedin.com/showcase/Microsoft-365?trk=x')).toBe('https://www.linkedin.com/company/microsoft-365');
+    expect(linkedInCompanyUrl('https://www.linkedin.com/showcase/microsoft-365/posts/')).toBe(
+      'https://www.linkedin.com/company/microsoft-365',
+    );
+    expect(linkedInCompanyUrl('https://de.linkedin.com/showcase/Microsoft-365?trk=x')).toBe(
+      'https://www.linkedin.com/company/microsoft-365',
+    );
   });
 
   it('takes URL objects too', () => {

@@ -1,5 +1,5 @@
-import { safeDecodeURIComponent } from './safe-decode';
 import { hostOf, parseWebUrl } from './company-site';
+import { safeDecodeURIComponent } from './safe-decode';
 
 // The one LinkedIn company URL normaliser: the website's social links, the LinkedIn source and
 // the merge's agreement check all go through it, so one page always has one URL.
@@ -44,7 +44,10 @@ export function parseLinkedInCompanyUrl(url: string | URL): LinkedInCompanyPage 
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) return null;
   const host = hostOf(parsed);
   if (!host || !isLinkedInHost(host)) return null;
-  const segs = parsed.pathname.split('/').filter((s) => s.length > 0).map(safeDecodeURIComponent);
+  const segs = parsed.pathname
+    .split('/')
+    .filter((s) => s.length > 0)
+    .map(safeDecodeURIComponent);
   const start = segs[0]?.toLowerCase() === 'organization-guest' ? 1 : 0;
   const kind = segs[start]?.toLowerCase();
   const slug = segs[start + 1];

@@ -1,3 +1,3 @@
-export * from './error-codes';
 export * from './app-error';
 export * from './error-body';
+export * from './error-codes';

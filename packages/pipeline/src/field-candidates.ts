@@ -5,8 +5,8 @@ import {
   type LinkedInMethod,
   type ProvenanceMethod,
   type ScalarField,
-  type SourceName,
   SOCIAL_NETWORKS,
+  type SourceName,
 } from '@enrich/record';
 import type { Fact, LinkedInCompany } from '@enrich/scraper';
 import type { SourceDataBySource } from './source-results';
@@ -31,13 +31,23 @@ export interface Candidates {
 }
 
 function push<F extends ScalarField>(out: Candidates, field: F, candidate: Candidate<NonNullable<CompanyRecord[F]>>): void {
-  const list = (out.scalars[field] ??= []) as Candidate<NonNullable<CompanyRecord[F]>>[];
+  const list: Candidate<NonNullable<CompanyRecord[F]>>[] = out.scalars[field] ?? [];
   list.push(candidate);
+  out.scalars[field] = list as Candidates['scalars'][F];
 }
 
 // The website's facts for the record's single-valued fields (businessStage and fundingStatus
 // are never stated as such on a company's own pages).
-const WEBSITE_FIELDS = ['name', 'description', 'location', 'industry', 'employeeCount', 'logoUrl', 'email', 'phone'] as const satisfies readonly ScalarField[];
+const WEBSITE_FIELDS = [
+  'name',
+  'description',
+  'location',
+  'industry',
+  'employeeCount',
+  'logoUrl',
+  'email',
+  'phone',
+] as const satisfies readonly ScalarField[];
 
 export function websiteCandidates(out: Candidates, website: Stored<'website'>): void {
   if (website.status !== 'ok') return;
@@ -50,7 +60,7 @@ export function websiteCandidates(out: Candidates, website: Stored<'website'>): 
   if (facts.foundedYear) out.foundedYear.push(observed(facts.foundedYear));
   for (const network of SOCIAL_NETWORKS) {
     const fact = facts.socialProfiles[network];
-    if (fact) (out.socialProfiles[network] ??= []).push(observed(fact));
+    if (fact) out.socialProfiles[network] = [...(out.socialProfiles[network] ?? []), observed(fact)];
   }
 }
 
@@ -77,7 +87,7 @@ export function linkedInCandidates(out: Candidates, linkedin: Stored<'linkedin'>
   if (stage) push(out, 'businessStage', { ...base, value: stage, method: method('companyType') });
   if (company.foundedYear) out.foundedYear.push({ ...base, value: company.foundedYear, method: method('foundedYear') });
   const pageUrl = company.linkedinUrl ?? linkedin.url;
-  (out.socialProfiles.linkedin ??= []).push({ ...base, value: pageUrl, method: 'linkedin:page-url' });
+  out.socialProfiles.linkedin = [...(out.socialProfiles.linkedin ?? []), { ...base, value: pageUrl, method: 'linkedin:page-url' }];
 }
 
 export function aiCandidates(out: Candidates, ai: Stored<'ai'>): void {

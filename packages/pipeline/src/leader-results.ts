@@ -22,7 +22,10 @@ export async function reuseLeaderResults(
   if (!job?.followsJobId || job.status !== 'processing') return { kind: 'own' };
   const leader = await db.enrichmentJob.findUnique({
     where: { id: job.followsJobId },
-    select: { status: true, sourceResults: { where: { source: { in: [...sources] }, NOT: { data: { path: ['status'], equals: 'failed' } } } } },
+    select: {
+      status: true,
+      sourceResults: { where: { source: { in: [...sources] }, NOT: { data: { path: ['status'], equals: 'failed' } } } },
+    },
   });
   if (leader && leader.sourceResults.length === sources.length) {
     await db.$transaction(

@@ -1,6 +1,12 @@
 import type { AiSourceData } from '@enrich/ai';
 import { SCALAR_FIELDS, type WebsiteMethod } from '@enrich/record';
-import { emptyCompanyFacts, extractCompanyFacts, type LinkedInCompany, type LinkedInSourceData, type WebsiteSourceData } from '@enrich/scraper';
+import {
+  emptyCompanyFacts,
+  extractCompanyFacts,
+  type LinkedInCompany,
+  type LinkedInSourceData,
+  type WebsiteSourceData,
+} from '@enrich/scraper';
 import { scoreConfidence } from './confidence';
 import { mergeSources } from './merge-sources';
 
@@ -82,7 +88,15 @@ describe('mergeSources', () => {
     expect(draft.location).toBe('London, England, United Kingdom');
     expect(draft.foundedYear).toBe(2011);
     expect(draft.technologies).toEqual(['WordPress']);
-    expect(draft.fieldSources.name).toEqual({ source: 'website', url, method: 'json-ld', observedAt: at, inferred: false, agreedBy: [], disagreedBy: [] });
+    expect(draft.fieldSources.name).toEqual({
+      source: 'website',
+      url,
+      method: 'json-ld',
+      observedAt: at,
+      inferred: false,
+      agreedBy: [],
+      disagreedBy: [],
+    });
     expect(draft.fieldSources.location?.url).toBe('https://acme.com/contact');
     expect(draft.fieldSources['socialProfiles.linkedin']?.method).toBe('json-ld-sameAs');
     expect(draft.sources).toEqual(['website']);
@@ -102,7 +116,13 @@ describe('mergeSources', () => {
   it('prefers LinkedIn for size and industry, the site’s JSON-LD for name and address, and records agreement', () => {
     const draft = mergeSources({
       website: richSite,
-      linkedin: linkedin({ name: 'Acme', industry: 'Advertising Services', employeeCount: '51-200', location: 'London, GB', foundedYear: 2011 }),
+      linkedin: linkedin({
+        name: 'Acme',
+        industry: 'Advertising Services',
+        employeeCount: '51-200',
+        location: 'London, GB',
+        foundedYear: 2011,
+      }),
     });
     expect(draft.industry).toBe('Advertising Services');
     expect(draft.fieldSources.industry?.source).toBe('linkedin');
@@ -116,15 +136,25 @@ describe('mergeSources', () => {
   });
 
   it('lets LinkedIn win over a name read from the page title, and notes the disagreement', () => {
-    const draft = mergeSources({ website: website({ name: fact('Welcome to our home page', 'title') }), linkedin: linkedin({ name: 'Acme' }) });
+    const draft = mergeSources({
+      website: website({ name: fact('Welcome to our home page', 'title') }),
+      linkedin: linkedin({ name: 'Acme' }),
+    });
     expect(draft.name).toBe('Acme');
     expect(draft.fieldSources.name).toMatchObject({ source: 'linkedin', disagreedBy: ['website'] });
   });
 
   it('counts a LinkedIn school page the site links and the page the LinkedIn source found as one value', () => {
     const page = 'https://www.linkedin.com/company/acme-university';
-    const siteFacts = extractCompanyFacts('<footer><a href="https://uk.linkedin.com/school/Acme-University/about/">LinkedIn</a></footer>', url, 'acme.com');
-    const draft = mergeSources({ website: website({ socialProfiles: siteFacts.socialProfiles }), linkedin: linkedin({ linkedinUrl: page }) });
+    const siteFacts = extractCompanyFacts(
+      '<footer><a href="https://uk.linkedin.com/school/Acme-University/about/">LinkedIn</a></footer>',
+      url,
+      'acme.com',
+    );
+    const draft = mergeSources({
+      website: website({ socialProfiles: siteFacts.socialProfiles }),
+      linkedin: linkedin({ linkedinUrl: page }),
+    });
     expect(draft.socialProfiles.linkedin).toBe(page);
     expect(draft.fieldSources['socialProfiles.linkedin']).toMatchObject({ source: 'linkedin', agreedBy: ['website'], disagreedBy: [] });
     // A value in the /school/ form (as records made before one normaliser hold it) agrees too.
@@ -150,7 +180,11 @@ describe('mergeSources', () => {
   });
 
   it('observed public-company type beats an AI guess of the stage', () => {
-    const draft = mergeSources({ website: richSite, linkedin: linkedin({ companyType: 'Public Company' }), ai: ai({ businessStage: 'growth' }) });
+    const draft = mergeSources({
+      website: richSite,
+      linkedin: linkedin({ companyType: 'Public Company' }),
+      ai: ai({ businessStage: 'growth' }),
+    });
     expect(draft.businessStage).toBe('public');
     expect(draft.fieldSources.businessStage).toMatchObject({ source: 'linkedin', inferred: false, disagreedBy: ['ai'] });
   });
@@ -159,7 +193,14 @@ describe('mergeSources', () => {
     const draft = mergeSources({
       website: richSite,
       linkedin: { status: 'unavailable', reason: 'rate_limited', message: 'cooling down', fetchedAt: at, tried: [] },
-      ai: { status: 'dropped', reason: 'invalid_answer', message: 'bad', model: 'm', fetchedAt: at, usage: { inputTokens: 1, outputTokens: 1 } },
+      ai: {
+        status: 'dropped',
+        reason: 'invalid_answer',
+        message: 'bad',
+        model: 'm',
+        fetchedAt: at,
+        usage: { inputTokens: 1, outputTokens: 1 },
+      },
     });
     expect(draft.sources).toEqual(['website']);
     expect(draft.insights).toBeNull();
@@ -205,7 +246,9 @@ describe('scoreConfidence', () => {
 
   it('counts an inferred value for less than an observed one', () => {
     const observed = scoreConfidence(mergeSources({ website: richSite, linkedin: linkedin({ industry: 'Advertising Services' }) }));
-    const inferred = scoreConfidence(mergeSources({ website: richSite, linkedin: linkedin({}), ai: ai({ industry: 'Advertising Services' }) }));
+    const inferred = scoreConfidence(
+      mergeSources({ website: richSite, linkedin: linkedin({}), ai: ai({ industry: 'Advertising Services' }) }),
+    );
     expect(observed).toBeGreaterThan(inferred);
   });
 

@@ -8,7 +8,14 @@ import {
   SOURCE_NAMES,
   type SourceName,
 } from '@enrich/record';
-import { aiCandidates, type Candidate, type CandidateField, type Candidates, linkedInCandidates, websiteCandidates } from './field-candidates';
+import {
+  aiCandidates,
+  type Candidate,
+  type CandidateField,
+  type Candidates,
+  linkedInCandidates,
+  websiteCandidates,
+} from './field-candidates';
 import type { SourceDataBySource } from './source-results';
 import { valuesAgree } from './value-agreement';
 
@@ -53,7 +60,10 @@ function choose<T extends string | number>(
     if (agree === false && !disagreedBy.includes(other.source)) disagreedBy.push(other.source);
   }
   const { source, url, method, observedAt, inferred } = chosen;
-  return { chosen, provenance: { source, url, method, observedAt, inferred, agreedBy, disagreedBy: disagreedBy.filter((s) => !agreedBy.includes(s)) } };
+  return {
+    chosen,
+    provenance: { source, url, method, observedAt, inferred, agreedBy, disagreedBy: disagreedBy.filter((s) => !agreedBy.includes(s)) },
+  };
 }
 
 function chooseScalar<F extends ScalarField>(draft: CompanyDraft, field: F, candidates: Candidates): void {
@@ -65,7 +75,15 @@ function chooseScalar<F extends ScalarField>(draft: CompanyDraft, field: F, cand
 
 function addAiInsights(draft: CompanyDraft, ai: SourceDataBySource['ai']): void {
   if (ai?.status !== 'ok') return;
-  const provenance: FieldSource = { source: 'ai', url: `llm:${ai.model}`, method: 'llm', observedAt: ai.fetchedAt, inferred: true, agreedBy: [], disagreedBy: [] };
+  const provenance: FieldSource = {
+    source: 'ai',
+    url: `llm:${ai.model}`,
+    method: 'llm',
+    observedAt: ai.fetchedAt,
+    inferred: true,
+    agreedBy: [],
+    disagreedBy: [],
+  };
   draft.insights = ai.answer.insights;
   draft.b2bMatch = ai.answer.b2bMatch;
   draft.fieldSources.insights = provenance;

@@ -1,10 +1,10 @@
 import type { Db } from '@enrich/db';
 import { ErrorCode } from '@enrich/errors';
+import { countRequeue, markJobFailed } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import { bullJobId, bullPrefix, enrichmentFlow, QueueName, type RetryPolicy } from '@enrich/queue';
 import { FlowProducer, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { countRequeue, markJobFailed } from '@enrich/jobs';
 
 export interface ReconcilerOptions {
   db: Db;

@@ -52,7 +52,11 @@ function relatedIndustry(a: string, b: string): boolean {
 
 // URLs agree when they differ only in scheme, www., case or a trailing slash.
 function sameUrl(a: string, b: string): boolean {
-  const bare = (s: string) => s.toLowerCase().replace(/^https?:\/\/(www\.)?/, '').replace(/\/+$/, '');
+  const bare = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/^https?:\/\/(www\.)?/, '')
+      .replace(/\/+$/, '');
   return bare(a) === bare(b);
 }
 

@@ -1,5 +1,5 @@
-export * from './redis-connection';
-export * from './job-catalog';
 export * from './enrichment-flow';
+export * from './job-catalog';
 export * from './queue-prefix';
+export * from './redis-connection';
 export * from './step-worker';

@@ -41,7 +41,9 @@ export const fieldSourceSchema = z
   .object({
     source: sourceNameSchema,
     url: z.string().meta({ description: 'Page the value was read on (llm:<model> for AI-inferred values)' }),
-    method: z.enum(PROVENANCE_METHODS).meta({ description: 'How it was read there: json-ld, og:site_name, footer-address, linkedin:about-us, llm, ...' }),
+    method: z
+      .enum(PROVENANCE_METHODS)
+      .meta({ description: 'How it was read there: json-ld, og:site_name, footer-address, linkedin:about-us, llm, ...' }),
     observedAt: z.string().meta({ format: 'date-time' }),
     inferred: z.boolean().meta({ description: 'True when only the AI source inferred the value' }),
     agreedBy: z.array(sourceNameSchema).meta({ description: 'Other sources that gave the same value' }),
@@ -61,7 +63,9 @@ export const companyRecordSchema = z
     foundedYear: z.number().int().nullable().meta({ description: 'Year the company was founded, when stated' }),
     confidence: z.number().int().min(0).max(100).meta({ description: 'Data quality score, 0 to 100' }),
     sources: z.array(sourceNameSchema).meta({ description: 'Sources whose values appear in this record' }),
-    technologies: z.array(z.string()).meta({ description: 'What the site is built with, read from its markup', example: ['WordPress', 'HubSpot'] }),
+    technologies: z
+      .array(z.string())
+      .meta({ description: 'What the site is built with, read from its markup', example: ['WordPress', 'HubSpot'] }),
     insights: companyInsightsSchema.nullable(),
     b2bMatch: b2bMatchSchema.nullable(),
     fieldSources: z.record(z.string(), fieldSourceSchema).meta({
@@ -78,5 +82,14 @@ export type CompanyDraft = Omit<CompanyRecord, 'domain' | 'confidence' | 'fieldS
 
 export function emptyDraft(): CompanyDraft {
   const scalars = Object.fromEntries(SCALAR_FIELDS.map((field) => [field, null])) as Record<ScalarField, null>;
-  return { ...scalars, foundedYear: null, socialProfiles: {}, technologies: [], insights: null, b2bMatch: null, fieldSources: {}, sources: [] };
+  return {
+    ...scalars,
+    foundedYear: null,
+    socialProfiles: {},
+    technologies: [],
+    insights: null,
+    b2bMatch: null,
+    fieldSources: {},
+    sources: [],
+  };
 }

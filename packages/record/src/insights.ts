@@ -9,7 +9,10 @@ export const COMPANY_SIZES = ['startup', 'smb', 'mid-market', 'enterprise'] as c
 
 export const shortText = (max: number) => z.string().trim().min(1).max(max);
 const list = (max: number, description: string) =>
-  z.array(shortText(120)).max(max).meta({ description: `${description} Empty array when the text names none.` });
+  z
+    .array(shortText(120))
+    .max(max)
+    .meta({ description: `${description} Empty array when the text names none.` });
 
 export const companyInsightsSchema = z
   .object({
@@ -32,18 +35,24 @@ export const companyInsightsSchema = z
   })
   .meta({
     id: 'CompanyInsights',
-    description: 'Sales-oriented insights, AI-derived from the company site; null when the AI source did not run or its answer was dropped.',
+    description:
+      'Sales-oriented insights, AI-derived from the company site; null when the AI source did not run or its answer was dropped.',
   });
 export type CompanyInsights = z.infer<typeof companyInsightsSchema>;
 
 export const b2bMatchSchema = z
   .object({
-    score: z.number().int().min(0).max(100).meta({
-      description:
-        'How clearly this is a business-to-business company with a defined offering and target customers, 0-100: ' +
-        '80+ clear B2B with named products and segments; 40-79 partly B2B or vague; below 40 mainly consumer-facing ' +
-        'or too little evidence.',
-    }),
+    score: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .meta({
+        description:
+          'How clearly this is a business-to-business company with a defined offering and target customers, 0-100: ' +
+          '80+ clear B2B with named products and segments; 40-79 partly B2B or vague; below 40 mainly consumer-facing ' +
+          'or too little evidence.',
+      }),
     reasons: z
       .array(shortText(300))
       .min(1)

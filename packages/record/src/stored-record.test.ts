@@ -22,8 +22,21 @@ const stored: StoredCompany = {
   confidence: 61,
   sources: ['website', 'linkedin', 'carrier-pigeon'],
   provenance: {
-    name: { source: 'website', url: 'https://acme.com/', method: 'json-ld', observedAt: '2026-11-21T10:00:00.000Z', inferred: false, agreedBy: ['linkedin'], disagreedBy: [] },
-    industry: { source: 'linkedin', url: 'https://www.linkedin.com/company/acme', method: 'renamed-method', observedAt: '2026-11-21T10:00:00.000Z' },
+    name: {
+      source: 'website',
+      url: 'https://acme.com/',
+      method: 'json-ld',
+      observedAt: '2026-11-21T10:00:00.000Z',
+      inferred: false,
+      agreedBy: ['linkedin'],
+      disagreedBy: [],
+    },
+    industry: {
+      source: 'linkedin',
+      url: 'https://www.linkedin.com/company/acme',
+      method: 'renamed-method',
+      observedAt: '2026-11-21T10:00:00.000Z',
+    },
     employeeCount: 'not an object',
   },
 };

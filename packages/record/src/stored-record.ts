@@ -28,7 +28,8 @@ const sourceList = (value: unknown): SourceName[] => (Array.isArray(value) ? val
 function fieldSource(value: unknown): FieldSource | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const v = value as Record<string, unknown>;
-  if (!isSourceName(v.source) || typeof v.url !== 'string' || !isProvenanceMethod(v.method) || typeof v.observedAt !== 'string') return undefined;
+  if (!isSourceName(v.source) || typeof v.url !== 'string' || !isProvenanceMethod(v.method) || typeof v.observedAt !== 'string')
+    return undefined;
   return {
     source: v.source,
     url: v.url,

@@ -26,7 +26,13 @@ const TAIL_LINES = 40;
  * what it started (Chromium) if it does not stop in time. Output goes to `log` with the app's
  * name in front of each line; `nodeArgs` go to node itself (--cpu-prof, …).
  */
-export function spawnApp(name: string, entry: string, env: NodeJS.ProcessEnv, log?: NodeJS.WritableStream, nodeArgs: string[] = []): ChildApp {
+export function spawnApp(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  log?: NodeJS.WritableStream,
+  nodeArgs: string[] = [],
+): ChildApp {
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, entry)], {
     cwd: repoRoot,
@@ -61,7 +67,13 @@ export function spawnApp(name: string, entry: string, env: NodeJS.ProcessEnv, lo
     tail,
     waitForLine(pattern, timeoutMs) {
       return new Promise<string>((resolve, reject) => {
-        const waiter = { pattern, resolve: (line: string) => (clearTimeout(timer), resolve(line)) };
+        const waiter = {
+          pattern,
+          resolve: (line: string) => {
+            clearTimeout(timer);
+            resolve(line);
+          },
+        };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
           reject(new Error(`${name}: no line matching ${pattern} within ${timeoutMs} ms\n${tail.join('\n')}`));
@@ -128,7 +140,9 @@ export function runCommand(command: string, args: string[], options: RunCommandO
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => {
       child.kill(options.timeoutSignal ?? 'SIGKILL');
-      reject(new Error(`${[command, ...args].join(' ')} did not exit within ${options.timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(
+        new Error(`${[command, ...args].join(' ')} did not exit within ${options.timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`),
+      );
     }, options.timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);

@@ -1,8 +1,9 @@
 // Test and dev helpers, one definition each, for the unit and integration tests and for the
 // scripts (demo, benchmarks): the corpora, local stand-ins for websites and the Messages API,
 // child processes, a free port, a LinkedIn company page builder and a sample AI answer.
-export * from './corpora';
+
 export * from './child-processes';
+export * from './corpora';
 export * from './fake-anthropic';
 export * from './fixture-sites';
 export * from './free-port';

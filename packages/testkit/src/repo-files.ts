@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 /** The checkout's root: where `npm run …` runs and the apps' entry files are found. */
@@ -12,7 +12,7 @@ export const UNSCANNED = new Set(['node_modules', 'generated', 'corpora']);
  * name order, skipping `skipped` folders. Nothing when it does not exist.
  */
 export function* repoFiles(relative: string, root = repoRoot, skipped: ReadonlySet<string> = UNSCANNED): Generator<string> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(path.join(root, relative), { withFileTypes: true });
   } catch (error) {

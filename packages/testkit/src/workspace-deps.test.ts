@@ -46,7 +46,7 @@ describe('workspaceDependencyProblems on a made-up checkout', () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'workspace-deps-'));
     write('package.json', { name: 'root', workspaces: ['packages/*', 'apps/*'], devDependencies: { '@enrich/a': '*' } });
     write('packages/a/package.json', { name: '@enrich/a' });
-    write('packages/a/src/index.ts', "export const a = 1;\n");
+    write('packages/a/src/index.ts', 'export const a = 1;\n');
     write('packages/b/package.json', { name: '@enrich/b', dependencies: { '@enrich/a': '*' } });
     write('packages/b/src/index.ts', "import { a } FROM '@enrich/a';\nexport const b = a;\n");
     write('apps/app/package.json', { name: '@enrich/app', dependencies: { '@enrich/b': '*' }, devDependencies: { '@enrich/a': '*' } });

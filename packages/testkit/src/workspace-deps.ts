@@ -43,7 +43,8 @@ interface Unit {
   files: string[];
 }
 
-const readManifest = (root: string, dir: string): Manifest => JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')) as Manifest;
+const readManifest = (root: string, dir: string): Manifest =>
+  JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')) as Manifest;
 
 /** The workspaces the root package.json names (folder globs of the form `dir/*` or plain folders). */
 function workspaceDirs(root: string, globs: string[]): string[] {
@@ -96,7 +97,9 @@ export function workspaceDependencyProblems(root: string): string[] {
           if (target.startsWith('..')) problems.push(`${file}: ${spec} points outside the repository`);
           else if (owner !== unit) {
             const instead = owner === rootUnit ? 'nothing of it' : `${owner.name} by name`;
-            problems.push(`${file}: ${spec} reaches into ${owner === rootUnit ? 'the root package' : owner.dir} by relative path (use ${instead})`);
+            problems.push(
+              `${file}: ${spec} reaches into ${owner === rootUnit ? 'the root package' : owner.dir} by relative path (use ${instead})`,
+            );
           }
           continue;
         }
@@ -116,8 +119,12 @@ export function workspaceDependencyProblems(root: string): string[] {
     const compare = (field: string, want: Set<string>, have: Map<string, string>) => {
       for (const name of sorted(want)) if (!have.has(name)) problems.push(`${manifestFile}: ${field} lacks "${name}": "*"`);
       for (const name of sorted(have.keys())) {
-        if (!want.has(name)) problems.push(`${manifestFile}: ${field} lists "${name}", which ${field === 'devDependencies' && needed.has(name) ? 'belongs in dependencies' : 'nothing there imports'}`);
-        else if (have.get(name) !== '*') problems.push(`${manifestFile}: ${field} "${name}" should be "*" (the workspace itself), not "${have.get(name)}"`);
+        if (!want.has(name))
+          problems.push(
+            `${manifestFile}: ${field} lists "${name}", which ${field === 'devDependencies' && needed.has(name) ? 'belongs in dependencies' : 'nothing there imports'}`,
+          );
+        else if (have.get(name) !== '*')
+          problems.push(`${manifestFile}: ${field} "${name}" should be "*" (the workspace itself), not "${have.get(name)}"`);
       }
     };
     compare('dependencies', needed, declared);

@@ -113,7 +113,10 @@ export async function admit<T extends { domain: string }>(
     } catch (error) {
       await deps.db
         .$transaction(async (tx) => {
-          await removeAdmittedJobs(tx, jobs.map((job) => job.id));
+          await removeAdmittedJobs(
+            tx,
+            jobs.map((job) => job.id),
+          );
           if (batch) await tx.batch.delete({ where: { id: batch.id } });
           await releaseEnrichments(tx, submitter.teamId, charged, createdAt);
         })

@@ -41,11 +41,7 @@ type Read<T> = { ok: true; value: T } | { ok: false; error: unknown };
  * the team's recent submissions) is free; a submission that cannot be read still counts, and
  * is refused only after the limiter.
  */
-export function enrichmentPost<S extends Submission>(
-  ctx: AppContext,
-  limits: RateLimits,
-  post: EnrichmentPost<S>,
-): RequestHandler {
+export function enrichmentPost<S extends Submission>(ctx: AppContext, limits: RateLimits, post: EnrichmentPost<S>): RequestHandler {
   const classify = async (req: Request, res: Response, team: AuthenticatedTeam): Promise<ClassifiedSubmission<S>> => {
     await runMiddleware(post.body, req, res);
     const submission = post.read(req);

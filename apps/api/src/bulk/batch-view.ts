@@ -36,14 +36,17 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
       status: job.status,
       statusEndpoint: `/api/enrich/${job.id}`,
       ...(job.status === 'completed' && company ? { data: recordFromStored(company) } : {}),
-      ...(job.status === 'failed' ? { error: { code: job.errorCode ?? ErrorCode.ENRICHMENT_FAILED, message: job.errorMessage ?? 'enrichment failed' } } : {}),
+      ...(job.status === 'failed'
+        ? { error: { code: job.errorCode ?? ErrorCode.ENRICHMENT_FAILED, message: job.errorMessage ?? 'enrichment failed' } }
+        : {}),
     };
   });
 
   // Settled by the last job to end; until that write lands, the last end time says the same.
   let completedAt = pending === 0 ? batch.completedAt : null;
   if (pending === 0 && !completedAt) {
-    completedAt = (await db.enrichmentJob.aggregate({ where: { batchId }, _max: { completedAt: true } }))._max.completedAt ?? batch.createdAt;
+    completedAt =
+      (await db.enrichmentJob.aggregate({ where: { batchId }, _max: { completedAt: true } }))._max.completedAt ?? batch.createdAt;
   }
 
   return {

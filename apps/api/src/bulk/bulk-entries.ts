@@ -11,7 +11,10 @@ export const bulkRequestSchema = z
       .array(z.unknown())
       .min(1, 'domains must hold at least one entry')
       .max(MAX_BULK_DOMAINS, `at most ${MAX_BULK_DOMAINS} domains per request`)
-      .meta({ description: `1 to ${MAX_BULK_DOMAINS} domains or URLs; invalid entries are reported, not fatal`, example: ['acme.com', 'https://www.globex.io/about'] }),
+      .meta({
+        description: `1 to ${MAX_BULK_DOMAINS} domains or URLs; invalid entries are reported, not fatal`,
+        example: ['acme.com', 'https://www.globex.io/about'],
+      }),
     refresh: z.boolean().optional().meta({ description: 'Run the pipeline even for companies with a fresh stored record' }),
   })
   .meta({ id: 'BulkEnrichRequest' });
@@ -53,7 +56,9 @@ export function entriesFromCsv(text: string): string[] {
   }
   const entries = data.map((row) => row[column] ?? '');
   if (entries.length === 0) {
-    throw new AppError(ErrorCode.VALIDATION_ERROR, 'the CSV holds no rows under its header', { details: [{ path: 'rows', message: 'empty' }] });
+    throw new AppError(ErrorCode.VALIDATION_ERROR, 'the CSV holds no rows under its header', {
+      details: [{ path: 'rows', message: 'empty' }],
+    });
   }
   if (entries.length > MAX_BULK_DOMAINS) {
     throw new AppError(ErrorCode.VALIDATION_ERROR, `at most ${MAX_BULK_DOMAINS} domains per request; the CSV holds ${entries.length}`, {

@@ -20,7 +20,13 @@ export interface QuotaState {
  * statement, so concurrent requests (on any replica) cannot overspend; the counter lives in
  * Postgres so that losing Redis cannot hand a month's quota out twice.
  */
-export async function reserveEnrichments(tx: Tx, teamId: string, count: number, limit: number | null, now = new Date()): Promise<QuotaState> {
+export async function reserveEnrichments(
+  tx: Tx,
+  teamId: string,
+  count: number,
+  limit: number | null,
+  now = new Date(),
+): Promise<QuotaState> {
   const month = monthStart(now);
   const resetTime = nextMonthStart(now);
   const rows = await tx.$queryRaw<{ enrichments: number }[]>`
@@ -34,11 +40,9 @@ export async function reserveEnrichments(tx: Tx, teamId: string, count: number, 
   // it alone is over the limit (the insert is then rolled back with the transaction).
   const current = await usedThisMonth(tx, teamId, now);
   const remaining = Math.max(0, (limit ?? 0) - (used === undefined ? current : current - count));
-  throw new AppError(
-    ErrorCode.QUOTA_EXCEEDED,
-    `monthly quota of ${limit} enrichments: ${remaining} left this month, ${count} requested`,
-    { details: { limit, remaining, requested: count, resetsAt: resetTime.toISOString(), retryAfter: secondsUntil(resetTime) } },
-  );
+  throw new AppError(ErrorCode.QUOTA_EXCEEDED, `monthly quota of ${limit} enrichments: ${remaining} left this month, ${count} requested`, {
+    details: { limit, remaining, requested: count, resetsAt: resetTime.toISOString(), retryAfter: secondsUntil(resetTime) },
+  });
 }
 
 export async function releaseEnrichments(tx: Tx, teamId: string, count: number, now = new Date()): Promise<void> {

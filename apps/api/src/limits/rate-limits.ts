@@ -105,15 +105,17 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     return states;
   };
   // Reporting must never break a request that does not count: without Redis, no headers.
-  const report = (what: (req: Request) => Promise<WindowState[]>): RequestHandler => async (req, res, next) => {
-    try {
-      const state = tightest(await what(req));
-      if (state) setRateLimitHeaders(res, state);
-    } catch (error) {
-      logger.debug('rate limit state unavailable', { error: String(error) });
-    }
-    next();
-  };
+  const report =
+    (what: (req: Request) => Promise<WindowState[]>): RequestHandler =>
+    async (req, res, next) => {
+      try {
+        const state = tightest(await what(req));
+        if (state) setRateLimitHeaders(res, state);
+      } catch (error) {
+        logger.debug('rate limit state unavailable', { error: String(error) });
+      }
+      next();
+    };
   const teamStatus = report(teamWindows);
 
   return {
@@ -140,8 +142,6 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       const info = infoOf(req, 'address');
       if (info) setRateLimitHeaders(res, windowState(info.limit, info.used, info.resetTime, settings.minuteWindowMs));
     },
-    addressStatus: report(async (req) => [
-      await peek(address, addressKey(req), settings.authFailuresPerWindow, settings.minuteWindowMs),
-    ]),
+    addressStatus: report(async (req) => [await peek(address, addressKey(req), settings.authFailuresPerWindow, settings.minuteWindowMs)]),
   };
 }

@@ -30,7 +30,10 @@ const caches = new WeakMap<Db, Map<string, Cached>>();
 
 async function lookUp(db: Db, presented: string | undefined): Promise<AuthenticatedTeam | null> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
   const hash = hashApiKey(presented ?? '');
   const now = Date.now();
   const hit = cache.get(hash);

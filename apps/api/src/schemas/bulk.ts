@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { companyRecordSchema } from '@enrich/record';
+import { z } from 'zod';
 import { paginationQuerySchema, paginationSchema } from './pagination';
 
 const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });
@@ -20,7 +20,10 @@ export const bulkAcceptedSchema = z
     status: z.enum(['processing', 'completed']).meta({ description: '`completed` at once only when no entry was valid' }),
     total: z.number().int().meta({ description: 'Entries received' }),
     accepted: z.number().int().meta({ description: 'Distinct valid domains, one job each' }),
-    quotaCharged: z.number().int().meta({ description: 'Accepted domains counted against the monthly quota (new ones, not duplicates of recent submissions)' }),
+    quotaCharged: z
+      .number()
+      .int()
+      .meta({ description: 'Accepted domains counted against the monthly quota (new ones, not duplicates of recent submissions)' }),
     jobs: z.array(z.object({ index: z.number().int(), domain: z.string(), jobId: z.uuid(), statusEndpoint: z.string() })),
     duplicates: z
       .array(z.object({ index: z.number().int(), entry: z.string(), domain: z.string(), jobId: z.uuid(), sameAs: z.number().int() }))

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { companyRecordSchema } from '@enrich/record';
+import { z } from 'zod';
 
 const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });
 
@@ -9,10 +9,9 @@ export const enrichRequestSchema = z
   .object({
     domain: z.string().optional().meta({ description: 'Company domain or URL', example: 'acme.com' }),
     url: z.string().optional().meta({ description: 'Accepted when `domain` is absent' }),
-    refresh: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Run the pipeline even when a record of the company fresher than the freshness window (24 h by default) is stored' }),
+    refresh: z.boolean().optional().meta({
+      description: 'Run the pipeline even when a record of the company fresher than the freshness window (24 h by default) is stored',
+    }),
   })
   .refine((body) => body.domain !== undefined || body.url !== undefined, {
     message: 'domain is required',

@@ -1,16 +1,11 @@
-import { z } from 'zod';
 import { BUSINESS_STAGES, companyRecordSchema } from '@enrich/record';
+import { z } from 'zod';
 import { paginationQuerySchema, paginationSchema } from './pagination';
 
 export const MAX_QUERY_LENGTH = 200;
 
 const filterText = (name: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${name} must not be empty`)
-    .max(100, `${name} must be at most 100 characters`)
-    .optional();
+  z.string().trim().min(1, `${name} must not be empty`).max(100, `${name} must be at most 100 characters`).optional();
 
 export const searchQuerySchema = paginationQuerySchema.extend({
   q: z

@@ -1,9 +1,9 @@
-import { type AiSource, type AiSourceData, usageOf } from '@enrich/ai';
+import { type AiExtractOutcome, type AiSource, type AiSourceData, usageOf } from '@enrich/ai';
 import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
+import { addAiTokens } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import type { Step, StepContext } from '@enrich/queue';
-import { addAiTokens } from '@enrich/jobs';
 import { reuseLeaderResults } from '../leader-results';
 import { loadSourceResults, saveSourceFailures, saveSourceResult } from '../source-results';
 
@@ -53,7 +53,7 @@ async function runAi(deps: AiStepDeps, payload: { jobId: string; domain: string 
     return 'no text to read';
   }
 
-  let outcome;
+  let outcome: AiExtractOutcome;
   try {
     outcome = await ai.extract({
       domain: payload.domain,
@@ -71,10 +71,24 @@ async function runAi(deps: AiStepDeps, payload: { jobId: string; domain: string 
   }
   await addAiTokens(db, payload.jobId, outcome.usage);
   if (outcome.ok) {
-    await save({ status: 'ok', model: outcome.model, fetchedAt: now(), answer: outcome.answer, usage: outcome.usage, attempts: outcome.attempts });
+    await save({
+      status: 'ok',
+      model: outcome.model,
+      fetchedAt: now(),
+      answer: outcome.answer,
+      usage: outcome.usage,
+      attempts: outcome.attempts,
+    });
     return 'ai insights';
   }
   deps.logger.info('ai answer dropped', { jobId: payload.jobId, reason: outcome.reason, message: outcome.message });
-  await save({ status: 'dropped', reason: outcome.reason, message: outcome.message, model: outcome.model, fetchedAt: now(), usage: outcome.usage });
+  await save({
+    status: 'dropped',
+    reason: outcome.reason,
+    message: outcome.message,
+    model: outcome.model,
+    fetchedAt: now(),
+    usage: outcome.usage,
+  });
   return `ai answer dropped: ${outcome.reason}`;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@enrich/db';
-import type { Step } from '@enrich/queue';
 import { settleBatchById } from '@enrich/jobs';
+import type { Step } from '@enrich/queue';
 
 /**
  * The parent of a bulk batch's flows: runs once BullMQ saw every item end. Settling is

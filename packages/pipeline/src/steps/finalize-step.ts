@@ -1,9 +1,9 @@
 import { type Db, Prisma } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
+import { completeJob, markJobFailed, settleBatch } from '@enrich/jobs';
 import type { Step } from '@enrich/queue';
 import type { CompanyDraft } from '@enrich/record';
 import { scoreConfidence } from '../confidence';
-import { completeJob, markJobFailed, settleBatch } from '@enrich/jobs';
 import { mergeSources } from '../merge-sources';
 import { loadSourceResults } from '../source-results';
 

@@ -1,4 +1,4 @@
-export { aiStep, type AiStepDeps } from './ai-step';
+export { type AiStepDeps, aiStep } from './ai-step';
 export { batchStep } from './batch-step';
-export { finalizeJob, type FinalizeOutcome, finalizeStep } from './finalize-step';
-export { scrapeStep, type ScrapeStepDeps } from './scrape-step';
+export { type FinalizeOutcome, finalizeJob, finalizeStep } from './finalize-step';
+export { type ScrapeStepDeps, scrapeStep } from './scrape-step';

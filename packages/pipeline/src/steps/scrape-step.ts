@@ -1,5 +1,6 @@
 import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
+import { markJobStarted } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import type { Step, StepContext } from '@enrich/queue';
 import {
@@ -12,7 +13,6 @@ import {
   type WebsiteSourceData,
   type WebsiteSourceSettings,
 } from '@enrich/scraper';
-import { markJobStarted } from '@enrich/jobs';
 import { reuseLeaderResults } from '../leader-results';
 import { loadSourceResults, saveSourceFailures, saveSourceResult } from '../source-results';
 
@@ -64,7 +64,11 @@ async function scrape(deps: ScrapeStepDeps, payload: { jobId: string; domain: st
   return website.status;
 }
 
-async function scrapeWebsite(deps: ScrapeStepDeps, payload: { jobId: string; domain: string }, isLastAttempt: boolean): Promise<WebsiteSourceData> {
+async function scrapeWebsite(
+  deps: ScrapeStepDeps,
+  payload: { jobId: string; domain: string },
+  isLastAttempt: boolean,
+): Promise<WebsiteSourceData> {
   try {
     return await scrapeWebsiteSource(payload.domain, deps.website);
   } catch (error) {

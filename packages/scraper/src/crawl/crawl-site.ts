@@ -1,16 +1,16 @@
 import { isCompanySite } from '@enrich/domain';
 import { FetchError, type FetchErrorKind } from '../fetch/fetch-error';
-import { fetchPage, type FetchPageOptions } from '../fetch/fetch-page';
+import { type FetchPageOptions, fetchPage } from '../fetch/fetch-page';
 import { HostAgents } from '../fetch/host-agents';
 import type { CrawlEnv } from './crawl-env';
-import { type FactPageCandidate, bestPerKind, pickFactPages } from './fact-pages';
+import { bestPerKind, type FactPageCandidate, pickFactPages } from './fact-pages';
 import { fetchText } from './fetch-text';
 import { HostLimiter } from './host-limiter';
 import { FACT_KINDS, type FactKind } from './page-kinds';
 import { loadRobots, type RobotsPolicy } from './robots';
 import { RoundTrips } from './round-trips';
-import { type SitemapLimits, scanSitemaps } from './sitemap';
 import { normalizeUrl, originOf } from './site-url';
+import { type SitemapLimits, scanSitemaps } from './sitemap';
 
 export interface CrawlSettings {
   /** Per-request settings (SCRAPER_*): host map, per-page deadline and size cap, user agent. */

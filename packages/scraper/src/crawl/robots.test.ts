@@ -4,7 +4,12 @@ const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';
 
 describe('parseRobots', () => {
   it('applies the group of our product token over *', () => {
-    const robots = parseRobots('https://acme.com', 'User-agent: *\nDisallow: /\n\nUser-agent: CompanyEnrichmentBot\nDisallow: /about\nCrawl-delay: 2', UA, 5000);
+    const robots = parseRobots(
+      'https://acme.com',
+      'User-agent: *\nDisallow: /\n\nUser-agent: CompanyEnrichmentBot\nDisallow: /about\nCrawl-delay: 2',
+      UA,
+      5000,
+    );
     expect(robots.isAllowed('https://acme.com/contact')).toBe(true);
     expect(robots.isAllowed('https://acme.com/about')).toBe(false);
     expect(robots.crawlDelayMs).toBe(2000);

@@ -1,6 +1,6 @@
 import robotsParser from 'robots-parser';
 import { FetchError } from '../fetch/fetch-error';
-import { fetchText, type FetchTextOptions } from './fetch-text';
+import { type FetchTextOptions, fetchText } from './fetch-text';
 
 /**
  * How robots.txt was obtained, following RFC 9309 §2.3.1 (and Google's documented behaviour):
@@ -91,10 +91,7 @@ export async function loadRobots(origin: string, options: RobotsOptions): Promis
  * For the caller, before it fetches the homepage: whether our user agent may fetch `url` at all.
  * Pass the returned policy on to crawlSite so robots.txt is not fetched twice.
  */
-export async function robotsAllowsHomepage(
-  url: string,
-  options: RobotsOptions,
-): Promise<{ allowed: boolean; robots: RobotsPolicy }> {
+export async function robotsAllowsHomepage(url: string, options: RobotsOptions): Promise<{ allowed: boolean; robots: RobotsPolicy }> {
   const robots = await loadRobots(new URL(url).origin, options);
   return { allowed: robots.isAllowed(url), robots };
 }

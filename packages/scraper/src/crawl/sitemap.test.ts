@@ -32,7 +32,13 @@ describe('parseSitemap', () => {
 
 describe('candidatesFromUrls', () => {
   it('keeps same-site fact pages by path, best per kind', () => {
-    const locs = ['https://acme.com/blog/x', 'https://acme.com/en/about-us', 'https://other.com/contact', 'https://www.acme.com/contact', 'https://acme.com/de/kontakt/'];
+    const locs = [
+      'https://acme.com/blog/x',
+      'https://acme.com/en/about-us',
+      'https://other.com/contact',
+      'https://www.acme.com/contact',
+      'https://acme.com/de/kontakt/',
+    ];
     expect(candidatesFromUrls(locs, 'acme.com', 5).map((c) => [c.kind, c.url])).toEqual([
       ['about', 'https://acme.com/en/about-us'],
       ['contact', 'https://www.acme.com/contact'],

@@ -1,7 +1,7 @@
 import { isCompanySite } from '@enrich/domain';
 import { FetchError } from '../fetch/fetch-error';
-import { fetchText, type FetchTextOptions } from './fetch-text';
-import { type FactPageCandidate, bestPerKind, scoreCandidate } from './fact-pages';
+import { bestPerKind, type FactPageCandidate, scoreCandidate } from './fact-pages';
+import { type FetchTextOptions, fetchText } from './fetch-text';
 import { kindForPath } from './page-kinds';
 import { normalizeUrl } from './site-url';
 
@@ -90,7 +90,11 @@ export async function scanSitemaps(
     if (timeLeft <= 0) break;
     scan.files++;
     try {
-      const page = await (options.fetchText ?? fetchText)(url, { ...fetch, maxBytes: limits.maxBytes, timeoutMs: Math.min(fetch.timeoutMs, timeLeft) });
+      const page = await (options.fetchText ?? fetchText)(url, {
+        ...fetch,
+        maxBytes: limits.maxBytes,
+        timeoutMs: Math.min(fetch.timeoutMs, timeLeft),
+      });
       scan.bytes += page.bytes;
       const parsed = parseSitemap(page.text, limits.maxUrls - locs.length);
       if (parsed.type === 'index') {

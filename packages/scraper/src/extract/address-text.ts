@@ -4,25 +4,115 @@
  * known country name closing the address) are accepted, so a stray sentence never becomes a location.
  */
 
-const US_STATES = new Set('AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR'.split(' '));
+const US_STATES = new Set(
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR'.split(
+    ' ',
+  ),
+);
 const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
 
 const COUNTRIES = new Map<string, string>(
   [
-    'United States', 'United Kingdom', 'Canada', 'Australia', 'New Zealand', 'Ireland', 'Germany', 'France', 'Spain',
-    'Portugal', 'Italy', 'Netherlands', 'The Netherlands', 'Belgium', 'Luxembourg', 'Switzerland', 'Austria', 'Denmark',
-    'Sweden', 'Norway', 'Finland', 'Iceland', 'Poland', 'Czech Republic', 'Czechia', 'Slovakia', 'Hungary', 'Romania',
-    'Bulgaria', 'Greece', 'Croatia', 'Slovenia', 'Serbia', 'Estonia', 'Latvia', 'Lithuania', 'Ukraine', 'Turkey', 'Türkiye',
-    'Israel', 'United Arab Emirates', 'UAE', 'Saudi Arabia', 'Qatar', 'Egypt', 'South Africa', 'Nigeria', 'Kenya',
-    'Morocco', 'India', 'Pakistan', 'Bangladesh', 'Sri Lanka', 'Singapore', 'Malaysia', 'Indonesia', 'Philippines',
-    'Thailand', 'Vietnam', 'China', 'Hong Kong', 'Taiwan', 'Japan', 'South Korea', 'Korea', 'Mexico', 'Brazil',
-    'Argentina', 'Chile', 'Colombia', 'Peru', 'Uruguay', 'Costa Rica', 'Cyprus', 'Malta', 'Scotland', 'England', 'Wales',
-    'Northern Ireland', 'USA', 'U.S.A.', 'UK', 'U.K.', 'Deutschland', 'España', 'Italia', 'Nederland', 'Schweiz', 'Österreich',
+    'United States',
+    'United Kingdom',
+    'Canada',
+    'Australia',
+    'New Zealand',
+    'Ireland',
+    'Germany',
+    'France',
+    'Spain',
+    'Portugal',
+    'Italy',
+    'Netherlands',
+    'The Netherlands',
+    'Belgium',
+    'Luxembourg',
+    'Switzerland',
+    'Austria',
+    'Denmark',
+    'Sweden',
+    'Norway',
+    'Finland',
+    'Iceland',
+    'Poland',
+    'Czech Republic',
+    'Czechia',
+    'Slovakia',
+    'Hungary',
+    'Romania',
+    'Bulgaria',
+    'Greece',
+    'Croatia',
+    'Slovenia',
+    'Serbia',
+    'Estonia',
+    'Latvia',
+    'Lithuania',
+    'Ukraine',
+    'Turkey',
+    'Türkiye',
+    'Israel',
+    'United Arab Emirates',
+    'UAE',
+    'Saudi Arabia',
+    'Qatar',
+    'Egypt',
+    'South Africa',
+    'Nigeria',
+    'Kenya',
+    'Morocco',
+    'India',
+    'Pakistan',
+    'Bangladesh',
+    'Sri Lanka',
+    'Singapore',
+    'Malaysia',
+    'Indonesia',
+    'Philippines',
+    'Thailand',
+    'Vietnam',
+    'China',
+    'Hong Kong',
+    'Taiwan',
+    'Japan',
+    'South Korea',
+    'Korea',
+    'Mexico',
+    'Brazil',
+    'Argentina',
+    'Chile',
+    'Colombia',
+    'Peru',
+    'Uruguay',
+    'Costa Rica',
+    'Cyprus',
+    'Malta',
+    'Scotland',
+    'England',
+    'Wales',
+    'Northern Ireland',
+    'USA',
+    'U.S.A.',
+    'UK',
+    'U.K.',
+    'Deutschland',
+    'España',
+    'Italia',
+    'Nederland',
+    'Schweiz',
+    'Österreich',
   ].map((name) => [name.toLowerCase(), name]),
 );
-const COUNTRY_ALIASES: Record<string, string> = { usa: 'United States', 'u.s.a.': 'United States', uk: 'United Kingdom', 'u.k.': 'United Kingdom' };
+const COUNTRY_ALIASES: Record<string, string> = {
+  usa: 'United States',
+  'u.s.a.': 'United States',
+  uk: 'United Kingdom',
+  'u.k.': 'United Kingdom',
+};
 
-const STREET_WORD = /\b(?:street|st|avenue|ave|road|rd|boulevard|blvd|suite|ste|floor|fl|drive|dr|lane|ln|way|plaza|place|pl|court|ct|highway|hwy|parkway|pkwy|square|sq|unit|building|bldg|po box|p\.o\. box)\b\.?/gi;
+const STREET_WORD =
+  /\b(?:street|st|avenue|ave|road|rd|boulevard|blvd|suite|ste|floor|fl|drive|dr|lane|ln|way|plaza|place|pl|court|ct|highway|hwy|parkway|pkwy|square|sq|unit|building|bldg|po box|p\.o\. box)\b\.?/gi;
 // A plausible place name: capitalised words, no digits, at most four words.
 const PLACE = /^[\p{Lu}][\p{L}.'’\- ]{1,40}$/u;
 
@@ -39,7 +129,10 @@ function cleanPlace(raw: string): string | null {
 }
 
 function segmentsOf(line: string): string[] {
-  return line.split(/\s*[,|·•]\s*/).map((s) => s.trim()).filter((s) => s.length > 0);
+  return line
+    .split(/\s*[,|·•]\s*/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 function fromUsOrCanada(line: string): string | null {
@@ -74,7 +167,9 @@ function fromCountryName(line: string): string | null {
     const country = COUNTRY_ALIASES[key] ?? COUNTRIES.get(key);
     if (!country) continue;
     // European order puts the postcode before the city ("10115 Berlin"); drop it.
-    const city = cleanPlace((segments[i - 1] ?? '').replace(/^(?:[A-Z]{1,3}[- ]?)?\d{3,6}(?:[- ]\d{2,4})?\s+/, '').replace(/\s+\d{3,6}$/, ''));
+    const city = cleanPlace(
+      (segments[i - 1] ?? '').replace(/^(?:[A-Z]{1,3}[- ]?)?\d{3,6}(?:[- ]\d{2,4})?\s+/, '').replace(/\s+\d{3,6}$/, ''),
+    );
     if (city && city.toLowerCase() !== key) return `${city}, ${country}`;
   }
   return null;
@@ -82,7 +177,10 @@ function fromCountryName(line: string): string | null {
 
 /** First recognisable location in the text, reading line by line and across adjacent lines. */
 export function parseAddressText(text: string): string | null {
-  const lines = text.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => l.length > 0 && l.length < 300);
+  const lines = text
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter((l) => l.length > 0 && l.length < 300);
   const windows: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     windows.push(lines[i] ?? '');

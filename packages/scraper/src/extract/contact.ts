@@ -1,24 +1,29 @@
 import { isCompanySite, safeDecodeURIComponent } from '@enrich/domain';
 import type { CheerioAPI } from 'cheerio';
+import { type OrganizationContext, stringProp } from './organization';
 import { linkContext } from './page-context';
-import { stringProp, type OrganizationContext } from './organization';
 import type { Fact } from './types';
 import { fact } from './util';
 
 const EMAIL = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,24}$/;
 // Addresses that appear on pages but are never the company's contact.
-const PLACEHOLDER_EMAIL = /^(?:you|your|name|email|user|username|someone|john|jane|example|test|first\.last)@|@(?:example\.(?:com|org|net)|domain\.com|email\.com|sentry\.io|[a-z0-9-]*\.?sentry\.io|wixpress\.com|yourdomain\.com|company\.com)$/i;
+const PLACEHOLDER_EMAIL =
+  /^(?:you|your|name|email|user|username|someone|john|jane|example|test|first\.last)@|@(?:example\.(?:com|org|net)|domain\.com|email\.com|sentry\.io|[a-z0-9-]*\.?sentry\.io|wixpress\.com|yourdomain\.com|company\.com)$/i;
 
 export function normaliseEmail(raw: string): string | null {
-  const value = safeDecodeURIComponent(raw.replace(/^mailto:/i, '').split('?')[0] ?? '').trim().toLowerCase();
+  const value = safeDecodeURIComponent(raw.replace(/^mailto:/i, '').split('?')[0] ?? '')
+    .trim()
+    .toLowerCase();
   const first = value.split(/[,;]/)[0]?.trim() ?? '';
   return EMAIL.test(first) && !PLACEHOLDER_EMAIL.test(first) ? first : null;
 }
 
 /** Keeps the written form (spaces, dashes, leading +) but rejects anything without 7–15 digits. */
 export function normalisePhone(raw: string): string | null {
-  const value = safeDecodeURIComponent(raw.replace(/^tel:/i, '').replace(/^callto:/i, '')).replace(/\s+/g, ' ').trim();
-  if (!/^[+\d\s().\-\/]+$/.test(value)) return null;
+  const value = safeDecodeURIComponent(raw.replace(/^tel:/i, '').replace(/^callto:/i, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!/^[+\d\s().\-/]+$/.test(value)) return null;
   const digits = value.replace(/\D/g, '').length;
   return digits >= 7 && digits <= 15 ? value : null;
 }
@@ -46,7 +51,13 @@ function collectLinks($: CheerioAPI, prefix: 'mailto:' | 'tel:', normalise: (raw
   return [...hits.values()].sort((a, b) => rank(b) - rank(a) || b.count - a.count);
 }
 
-export function extractEmail($: CheerioAPI, ctx: OrganizationContext, domain: string, url: string, visibleText: string): Fact<string> | null {
+export function extractEmail(
+  $: CheerioAPI,
+  ctx: OrganizationContext,
+  domain: string,
+  url: string,
+  visibleText: string,
+): Fact<string> | null {
   const isOwn = (email: string): boolean => isCompanySite(email.split('@')[1] ?? '', domain);
   const fromJsonLd = normaliseEmail(stringProp(ctx.org, 'email') ?? '');
   if (fromJsonLd) return fact(fromJsonLd, url, 'json-ld');

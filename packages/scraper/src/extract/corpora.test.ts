@@ -43,7 +43,11 @@ describe('extractCompanyFacts on the metascraper corpus', () => {
 
   it('kikobeats.com: sameAs wins, a personal LinkedIn (/in/) and github.io are rejected', () => {
     const facts = extractCompanyFacts(read('kikobeats.com.html'), 'https://kikobeats.com/', 'kikobeats.com');
-    expect(facts.socialProfiles.twitter).toEqual({ value: 'https://x.com/kikobeats', url: 'https://kikobeats.com/', method: 'json-ld-sameAs' });
+    expect(facts.socialProfiles.twitter).toEqual({
+      value: 'https://x.com/kikobeats',
+      url: 'https://kikobeats.com/',
+      method: 'json-ld-sameAs',
+    });
     expect(facts.socialProfiles.github?.value).toBe('https://github.com/kikobeats');
     expect(facts.socialProfiles.linkedin).toBeUndefined();
     // WebSite.publisher logo is relative in the page.
@@ -53,7 +57,11 @@ describe('extractCompanyFacts on the metascraper corpus', () => {
   it('learnnode.com: share button and tweet status links are ignored', () => {
     const facts = extractCompanyFacts(read('learnnode.com.html'), 'https://learnnode.com/', 'learnnode.com');
     expect(facts.socialProfiles.twitter?.value).toBe('https://x.com/wesbos');
-    expect(Object.values(facts.socialProfiles).map((f) => f.value).join(' ')).not.toMatch(/share|status|hashtag/);
+    expect(
+      Object.values(facts.socialProfiles)
+        .map((f) => f.value)
+        .join(' '),
+    ).not.toMatch(/share|status|hashtag/);
     expect(facts.phone?.value).toBe('4168333641');
   });
 

@@ -1,7 +1,7 @@
 import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import { metaContent } from './meta';
-import { stringProp, type OrganizationContext } from './organization';
+import { type OrganizationContext, stringProp } from './organization';
 import type { Fact } from './types';
 import { cleanText, fact } from './util';
 

@@ -23,7 +23,11 @@ describe('extractCompanyFacts: plain homepage', () => {
     expect(result.name).toEqual({ value: 'Acme Widgets', url: URL, method: 'title' });
   });
   it('takes the meta description, decoded and collapsed', () => {
-    expect(result.description).toEqual({ value: 'Acme makes industrial fasteners & widgets for builders since forever.', url: URL, method: 'meta-description' });
+    expect(result.description).toEqual({
+      value: 'Acme makes industrial fasteners & widgets for builders since forever.',
+      url: URL,
+      method: 'meta-description',
+    });
   });
   it('takes footer profiles in canonical form', () => {
     expect(result.socialProfiles).toEqual({
@@ -54,13 +58,35 @@ describe('extractCompanyFacts: JSON-LD Organization', () => {
     '@graph': [
       { '@type': 'WebSite', '@id': 'https://acme.com/#website', name: 'Acme Site', publisher: { '@id': 'https://acme.com/#org' } },
       {
-        '@type': ['Organization', 'Corporation'], '@id': 'https://acme.com/#org', name: 'Acme Corp', legalName: 'Acme Corporation Ltd',
-        url: 'https://acme.com', description: 'Acme builds rockets, anvils and other essentials for the discerning coyote.',
-        address: { '@type': 'PostalAddress', streetAddress: '1 Road', addressLocality: 'Manchester', addressRegion: 'Greater Manchester', addressCountry: 'GB' },
-        sameAs: ['https://www.linkedin.com/company/acme-corp/', 'https://x.com/acmecorp', 'https://www.facebook.com/AcmeCorp/', 'https://github.com/acme-corp', 'https://www.youtube.com/@AcmeCorp', 'https://www.instagram.com/acme.corp/', 'https://www.crunchbase.com/organization/acme-corp'],
-        foundingDate: '2011-05-01', logo: { '@type': 'ImageObject', url: '/img/logo.png' },
+        '@type': ['Organization', 'Corporation'],
+        '@id': 'https://acme.com/#org',
+        name: 'Acme Corp',
+        legalName: 'Acme Corporation Ltd',
+        url: 'https://acme.com',
+        description: 'Acme builds rockets, anvils and other essentials for the discerning coyote.',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '1 Road',
+          addressLocality: 'Manchester',
+          addressRegion: 'Greater Manchester',
+          addressCountry: 'GB',
+        },
+        sameAs: [
+          'https://www.linkedin.com/company/acme-corp/',
+          'https://x.com/acmecorp',
+          'https://www.facebook.com/AcmeCorp/',
+          'https://github.com/acme-corp',
+          'https://www.youtube.com/@AcmeCorp',
+          'https://www.instagram.com/acme.corp/',
+          'https://www.crunchbase.com/organization/acme-corp',
+        ],
+        foundingDate: '2011-05-01',
+        logo: { '@type': 'ImageObject', url: '/img/logo.png' },
         numberOfEmployees: { '@type': 'QuantitativeValue', minValue: 51, maxValue: 200 },
-        email: 'mailto:info@acme.com', telephone: '+44 161 000 0000', industry: 'Aerospace', knowsAbout: ['Rockets'],
+        email: 'mailto:info@acme.com',
+        telephone: '+44 161 000 0000',
+        industry: 'Aerospace',
+        knowsAbout: ['Rockets'],
       },
     ],
   };
@@ -108,8 +134,12 @@ describe('extractCompanyFacts: a tenant of a shared host', () => {
   // acme.github.io and x.github.io are two companies: JSON-LD and links pointing at x.github.io
   // are someone else's, however much they say.
   const other = {
-    '@type': 'Organization', name: 'Widget Partners', url: 'https://x.github.io/', description: 'Partners of many.',
-    address: 'Leeds, United Kingdom', logo: 'https://x.github.io/logo.png',
+    '@type': 'Organization',
+    name: 'Widget Partners',
+    url: 'https://x.github.io/',
+    description: 'Partners of many.',
+    address: 'Leeds, United Kingdom',
+    logo: 'https://x.github.io/logo.png',
     sameAs: ['https://x.github.io/about', 'https://x.com/widgetpartners', 'https://www.linkedin.com/company/widget-partners'],
   };
   const own = { '@type': 'Organization', name: 'Zeta Labs', url: 'https://acme.github.io/', sameAs: ['https://x.com/zetalabs'] };
@@ -125,7 +155,11 @@ describe('extractCompanyFacts: a tenant of a shared host', () => {
   });
 
   it("takes sameAs profiles from the company's own Organization only", () => {
-    expect(result.socialProfiles.twitter).toEqual({ value: 'https://x.com/zetalabs', url: 'https://acme.github.io/', method: 'json-ld-sameAs' });
+    expect(result.socialProfiles.twitter).toEqual({
+      value: 'https://x.com/zetalabs',
+      url: 'https://acme.github.io/',
+      method: 'json-ld-sameAs',
+    });
     expect(result.socialProfiles.linkedin).toBeUndefined();
   });
 
@@ -203,7 +237,7 @@ describe('extractCompanyFacts: garbage in, nulls out', () => {
   it.each([
     ['empty string', ''],
     ['binary junk', '\u0000\u0001<<<>>>&&&;;'],
-    ['deep nesting', '<div>'.repeat(5_000) + 'deep' + '</div>'.repeat(5_000)],
+    ['deep nesting', `${'<div>'.repeat(5_000)}deep${'</div>'.repeat(5_000)}`],
   ])('does not throw on %s', (_, html) => {
     expect(() => extractCompanyFacts(html, 'not a url', '')).not.toThrow();
   });

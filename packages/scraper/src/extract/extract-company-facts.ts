@@ -1,13 +1,13 @@
 import { hostOf, withoutWww } from '@enrich/domain';
-import { load, type CheerioAPI } from 'cheerio';
+import { type CheerioAPI, load } from 'cheerio';
 import { extractEmail, extractPhone } from './contact';
 import { extractDescription } from './description';
 import { extractFoundedYear } from './founded';
-import { parseJsonLd, type JsonLdDocument } from './json-ld';
+import { type JsonLdDocument, parseJsonLd } from './json-ld';
 import { extractLocation } from './location';
 import { extractLogo } from './logo';
 import { extractName } from './name';
-import { pickOrganization, type OrganizationContext } from './organization';
+import { type OrganizationContext, pickOrganization } from './organization';
 import { extractEmployeeCount, extractIndustry } from './organization-details';
 import { extractSocialProfiles } from './social-profiles';
 import { extractTechnologies } from './technology';
@@ -16,8 +16,19 @@ import type { CompanyFacts } from './types';
 
 export function emptyCompanyFacts(): CompanyFacts {
   return {
-    name: null, description: null, location: null, socialProfiles: {}, email: null, phone: null,
-    foundedYear: null, logoUrl: null, employeeCount: null, industry: null, technologies: [], textSample: '', wordCount: 0,
+    name: null,
+    description: null,
+    location: null,
+    socialProfiles: {},
+    email: null,
+    phone: null,
+    foundedYear: null,
+    logoUrl: null,
+    employeeCount: null,
+    industry: null,
+    technologies: [],
+    textSample: '',
+    wordCount: 0,
   };
 }
 
@@ -44,7 +55,10 @@ export function extractCompanyFacts(html: string, pageUrl: string, domain: strin
   const doc = safe(() => parseJsonLd($), emptyDoc);
   const ctx = safe<OrganizationContext>(() => pickOrganization(doc, normalisedDomain), { org: null, nested: false, website: null, doc });
 
-  Object.assign(facts, safe(() => extractText($), { textSample: '', wordCount: 0 }));
+  Object.assign(
+    facts,
+    safe(() => extractText($), { textSample: '', wordCount: 0 }),
+  );
   facts.name = safe(() => extractName($, ctx, normalisedDomain, pageUrl), null);
   facts.description = safe(() => extractDescription($, ctx, pageUrl), null);
   facts.socialProfiles = safe(() => extractSocialProfiles($, ctx, normalisedDomain, facts.name?.value ?? null, pageUrl), {});

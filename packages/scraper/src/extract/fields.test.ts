@@ -31,12 +31,19 @@ describe('name', () => {
 
   it('follows the priority order and skips sentence-long candidates', () => {
     const sentence = 'We are the leading provider of enterprise widget solutions for the modern world';
-    const name = (head: string, body = '') => extractCompanyFacts(`<html><head>${head}</head><body>${body}</body></html>`, URL, 'acme.com').name;
-    expect(name(`<meta property="og:site_name" content="${sentence}"><meta name="application-name" content="Acme App"><title>x</title>`))
-      .toEqual({ value: 'Acme App', url: URL, method: 'application-name' });
-    expect(name(`<script type="application/ld+json">{"@type":"WebSite","name":"Acme Site"}</script><title>Acme | Tagline here</title>`)?.method)
-      .toBe('json-ld-website');
-    expect(name('', '<header><a href="/"><img src="/l.svg" alt="Acme Logo"></a></header>')).toEqual({ value: 'Acme', url: URL, method: 'logo-alt' });
+    const name = (head: string, body = '') =>
+      extractCompanyFacts(`<html><head>${head}</head><body>${body}</body></html>`, URL, 'acme.com').name;
+    expect(
+      name(`<meta property="og:site_name" content="${sentence}"><meta name="application-name" content="Acme App"><title>x</title>`),
+    ).toEqual({ value: 'Acme App', url: URL, method: 'application-name' });
+    expect(
+      name(`<script type="application/ld+json">{"@type":"WebSite","name":"Acme Site"}</script><title>Acme | Tagline here</title>`)?.method,
+    ).toBe('json-ld-website');
+    expect(name('', '<header><a href="/"><img src="/l.svg" alt="Acme Logo"></a></header>')).toEqual({
+      value: 'Acme',
+      url: URL,
+      method: 'logo-alt',
+    });
     expect(name(`<meta property="og:site_name" content="${sentence}">`)?.value).toBe(sentence);
     expect(name('')).toBeNull();
   });
@@ -44,7 +51,11 @@ describe('name', () => {
 
 describe('description', () => {
   it('skips candidates under 20 characters and caps length at a sentence or word boundary', () => {
-    const r = extractCompanyFacts('<meta property="og:description" content="Too short"><meta name="twitter:description" content="A perfectly fine description of Acme.">', URL, 'acme.com');
+    const r = extractCompanyFacts(
+      '<meta property="og:description" content="Too short"><meta name="twitter:description" content="A perfectly fine description of Acme.">',
+      URL,
+      'acme.com',
+    );
     expect(r.description).toEqual({ value: 'A perfectly fine description of Acme.', url: URL, method: 'twitter:description' });
     const long = `${'word '.repeat(150)}end`;
     const cut = truncateText(long, 500);
@@ -69,17 +80,35 @@ describe('location', () => {
 
   const location = (html: string) => extractCompanyFacts(html, URL, 'acme.com').location;
   it('reads microdata, microformats and <address>', () => {
-    expect(location('<div itemscope itemtype="https://schema.org/Organization"><div itemprop="address" itemscope><span itemprop="addressLocality">Austin</span>, <span itemprop="addressRegion">TX</span> <meta itemprop="addressCountry" content="US"></div></div>'))
-      .toEqual({ value: 'Austin, TX, US', url: URL, method: 'microdata' });
-    expect(location('<div class="h-card"><span class="p-locality">Lyon</span> <span class="p-country-name">France</span></div>')?.value).toBe('Lyon, France');
-    expect(location('<address>Acme<br>Hauptstraße 5<br>8001 Zürich, Switzerland</address>')).toEqual({ value: 'Zürich, Switzerland', url: URL, method: 'address-element' });
+    expect(
+      location(
+        '<div itemscope itemtype="https://schema.org/Organization"><div itemprop="address" itemscope><span itemprop="addressLocality">Austin</span>, <span itemprop="addressRegion">TX</span> <meta itemprop="addressCountry" content="US"></div></div>',
+      ),
+    ).toEqual({ value: 'Austin, TX, US', url: URL, method: 'microdata' });
+    expect(
+      location('<div class="h-card"><span class="p-locality">Lyon</span> <span class="p-country-name">France</span></div>')?.value,
+    ).toBe('Lyon, France');
+    expect(location('<address>Acme<br>Hauptstraße 5<br>8001 Zürich, Switzerland</address>')).toEqual({
+      value: 'Zürich, Switzerland',
+      url: URL,
+      method: 'address-element',
+    });
     expect(location('<address><a href="mailto:hi@acme.com">hi@acme.com</a></address><footer>© Acme</footer>')).toBeNull();
   });
 
   it('reads JSON-LD string addresses and Place locations', () => {
     const ld = (o: object) => `<script type="application/ld+json">${JSON.stringify(o)}</script>`;
-    expect(location(ld({ '@type': 'Organization', address: '500 Market St, San Francisco, CA 94105' }))?.value).toBe('San Francisco, CA, United States');
-    expect(location(ld({ '@type': 'Organization', location: { '@type': 'Place', address: { addressLocality: 'Oslo', addressCountry: { '@type': 'Country', name: 'Norway' } } } }))?.value).toBe('Oslo, Norway');
+    expect(location(ld({ '@type': 'Organization', address: '500 Market St, San Francisco, CA 94105' }))?.value).toBe(
+      'San Francisco, CA, United States',
+    );
+    expect(
+      location(
+        ld({
+          '@type': 'Organization',
+          location: { '@type': 'Place', address: { addressLocality: 'Oslo', addressCountry: { '@type': 'Country', name: 'Norway' } } },
+        }),
+      )?.value,
+    ).toBe('Oslo, Norway');
     expect(location(ld({ '@type': 'Organization', address: '1 Road 22' }))).toBeNull();
   });
 });
@@ -113,8 +142,14 @@ describe('founded year and employees', () => {
   });
 
   it.each([
-    [120, '120'], ['51-200', '51-200'], ['1,001 – 5,000', '1001-5000'], ['10000+', '10000+'],
-    [{ value: 69 }, '69'], [{ minValue: 11, maxValue: 50 }, '11-50'], ['many', null], [-3, null],
+    [120, '120'],
+    ['51-200', '51-200'],
+    ['1,001 – 5,000', '1001-5000'],
+    ['10000+', '10000+'],
+    [{ value: 69 }, '69'],
+    [{ minValue: 11, maxValue: 50 }, '11-50'],
+    ['many', null],
+    [-3, null],
   ])('numberOfEmployees %j → %s', (input, expected) => {
     expect(employeeCountOf(input)).toBe(expected);
   });
@@ -122,7 +157,9 @@ describe('founded year and employees', () => {
 
 describe('text', () => {
   it('separates blocks, drops scripts, hidden and nav content', () => {
-    const $ = load('<body><nav>Menu</nav><p>One</p><p>Two<br>Three</p><div hidden>secret</div><span style="display: none">x</span><script>var a</script><img alt="Logo"></body>');
+    const $ = load(
+      '<body><nav>Menu</nav><p>One</p><p>Two<br>Three</p><div hidden>secret</div><span style="display: none">x</span><script>var a</script><img alt="Logo"></body>',
+    );
     expect(blockText($('body').toArray(), { skipNav: true })).toBe('One\nTwo\nThree\nLogo');
   });
 

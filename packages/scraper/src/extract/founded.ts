@@ -1,4 +1,4 @@
-import { stringProp, type OrganizationContext } from './organization';
+import { type OrganizationContext, stringProp } from './organization';
 import type { Fact } from './types';
 import { fact } from './util';
 

@@ -2,8 +2,7 @@ import { load } from 'cheerio';
 import { parseJsonLd, parseJsonLoosely, resolve, typesOf } from './json-ld';
 import { pickOrganization } from './organization';
 
-const doc = (...blocks: string[]) =>
-  parseJsonLd(load(blocks.map((b) => `<script type="application/ld+json">${b}</script>`).join('')));
+const doc = (...blocks: string[]) => parseJsonLd(load(blocks.map((b) => `<script type="application/ld+json">${b}</script>`).join('')));
 
 describe('parseJsonLoosely', () => {
   it('repairs the usual CMS breakage', () => {
@@ -27,7 +26,7 @@ describe('parseJsonLd', () => {
       '{ broken',
       '{"@type": "WebPage", "publisher": {"@type": "Organization", "name": "C"}}',
     );
-    const summary = parsed.nodes.map((n) => [typesOf(n.node)[0], n.node['name'] ?? null, n.topLevel, n.parentKey]);
+    const summary = parsed.nodes.map((n) => [typesOf(n.node)[0], n.node.name ?? null, n.topLevel, n.parentKey]);
     expect(summary).toEqual([
       ['WebSite', 'Site', true, null],
       ['Organization', 'A', true, null],
@@ -39,8 +38,10 @@ describe('parseJsonLd', () => {
   });
 
   it('accepts a type attribute with parameters and ignores other scripts', () => {
-    const $ = load('<script type="Application/LD+JSON; charset=utf-8">{"@type":"NGO","name":"N"}</script><script>{"@type":"Organization"}</script>');
-    expect(parseJsonLd($).nodes.map((n) => n.node['name'])).toEqual(['N']);
+    const $ = load(
+      '<script type="Application/LD+JSON; charset=utf-8">{"@type":"NGO","name":"N"}</script><script>{"@type":"Organization"}</script>',
+    );
+    expect(parseJsonLd($).nodes.map((n) => n.node.name)).toEqual(['N']);
   });
 });
 
@@ -52,13 +53,13 @@ describe('pickOrganization', () => {
       '{"@type": "Review", "author": {"@type": "Organization", "name": "Reviewer Inc"}}',
     );
     const ctx = pickOrganization(parsed, 'acme.com');
-    expect(ctx.org?.['name']).toBe('Acme');
+    expect(ctx.org?.name).toBe('Acme');
     expect(ctx.nested).toBe(false);
   });
 
   it('falls back to a WebSite publisher, flagged as nested; a review author is never the owner', () => {
     const ctx = pickOrganization(doc('{"@type": "WebSite", "publisher": {"@type": "Organization", "name": "Pub"}}'), 'acme.com');
-    expect(ctx.org?.['name']).toBe('Pub');
+    expect(ctx.org?.name).toBe('Pub');
     expect(ctx.nested).toBe(true);
     expect(pickOrganization(doc('{"@type": "Review", "author": {"@type": "Organization", "name": "R"}}'), 'acme.com').org).toBeNull();
   });

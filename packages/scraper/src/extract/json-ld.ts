@@ -31,9 +31,14 @@ export function toArray(value: unknown): unknown[] {
 
 /** Schema.org types of a node, prefix-free ("http://schema.org/Organization" → "Organization"). */
 export function typesOf(node: JsonObject): string[] {
-  return toArray(node['@type'] ?? node['type'])
+  return toArray(node['@type'] ?? node.type)
     .filter((t): t is string => typeof t === 'string')
-    .map((t) => t.replace(/^https?:\/\/schema\.org\//i, '').replace(/^schema:/i, '').trim());
+    .map((t) =>
+      t
+        .replace(/^https?:\/\/schema\.org\//i, '')
+        .replace(/^schema:/i, '')
+        .trim(),
+    );
 }
 
 /** Tries strict JSON first, then the usual CMS breakage: comments/CDATA, raw newlines, trailing commas. */
@@ -47,7 +52,9 @@ export function parseJsonLoosely(raw: string): unknown {
   const attempts = [
     stripped,
     // Control characters are illegal inside JSON strings but common in hand-written blocks.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
     stripped.replace(/[\u0000-\u001f]+/g, ' '),
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
     stripped.replace(/[\u0000-\u001f]+/g, ' ').replace(/,\s*([}\]])/g, '$1'),
   ];
   for (const attempt of attempts) {

@@ -1,8 +1,8 @@
 import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import { parseAddressText } from './address-text';
-import { isObject, resolve, toArray, typesOf, type JsonObject } from './json-ld';
-import { stringProp, type OrganizationContext } from './organization';
+import { isObject, type JsonObject, resolve, toArray, typesOf } from './json-ld';
+import { type OrganizationContext, stringProp } from './organization';
 import { blockText } from './text';
 import type { Fact } from './types';
 import { cleanText, fact } from './util';
@@ -45,8 +45,8 @@ function fromAddressValue(value: unknown, ctx: OrganizationContext, depth = 0): 
     const postal = fromPostalAddress(item, ctx);
     if (postal) return postal;
     const isPlace = typesOf(item).some((t) => /place|business|organi[sz]ation/i.test(t));
-    if (depth < 2 && (isPlace || item['address'] !== undefined)) {
-      const nested = fromAddressValue(item['address'], ctx, depth + 1);
+    if (depth < 2 && (isPlace || item.address !== undefined)) {
+      const nested = fromAddressValue(item.address, ctx, depth + 1);
       if (nested) return nested;
     }
   }
@@ -55,7 +55,7 @@ function fromAddressValue(value: unknown, ctx: OrganizationContext, depth = 0): 
 
 function fromJsonLd(ctx: OrganizationContext): string | null {
   if (!ctx.org) return null;
-  return fromAddressValue(ctx.org['address'], ctx) ?? fromAddressValue(ctx.org['location'], ctx);
+  return fromAddressValue(ctx.org.address, ctx) ?? fromAddressValue(ctx.org.location, ctx);
 }
 
 function fromMicrodata($: CheerioAPI): string | null {
@@ -66,7 +66,8 @@ function fromMicrodata($: CheerioAPI): string | null {
       const $p = $el.find(`[itemprop="${prop}"]`).first();
       return $p.length ? ($p.attr('content') ?? $p.text()) : null;
     };
-    found = joinLocation([read('addressLocality'), read('addressRegion'), read('addressCountry')]) ?? parseAddressText(blockText($el.toArray()));
+    found =
+      joinLocation([read('addressLocality'), read('addressRegion'), read('addressCountry')]) ?? parseAddressText(blockText($el.toArray()));
     return found ? false : undefined;
   });
   return found;
@@ -88,10 +89,12 @@ function fromMicroformats($: CheerioAPI): string | null {
 
 function fromBlocks($: CheerioAPI, selector: string): string | null {
   let found: string | null = null;
-  $(selector).slice(0, 20).each((_, el) => {
-    found = parseAddressText(blockText([el]));
-    return found ? false : undefined;
-  });
+  $(selector)
+    .slice(0, 20)
+    .each((_, el) => {
+      found = parseAddressText(blockText([el]));
+      return found ? false : undefined;
+    });
   return found;
 }
 
@@ -102,7 +105,10 @@ export function extractLocation($: CheerioAPI, ctx: OrganizationContext, url: st
     [() => fromMicroformats($), 'microformat'],
     [() => fromBlocks($, 'address'), 'address-element'],
     [() => fromBlocks($, 'footer, [role="contentinfo"], [class*="footer" i], [id*="footer" i]'), 'footer-address'],
-    [() => fromBlocks($, '[class*="contact" i], [id*="contact" i], [class*="address" i], [id*="address" i], [class*="location" i]'), 'contact-address'],
+    [
+      () => fromBlocks($, '[class*="contact" i], [id*="contact" i], [class*="address" i], [id*="address" i], [class*="location" i]'),
+      'contact-address',
+    ],
   ];
   for (const [attempt, method] of attempts) {
     const value = attempt();

@@ -8,7 +8,7 @@ import { absoluteUrl, fact } from './util';
 
 function logoFromJsonLd(ctx: OrganizationContext): string | null {
   if (!ctx.org) return null;
-  for (const raw of [...toArray(ctx.org['logo']), ...toArray(ctx.org['image'])]) {
+  for (const raw of [...toArray(ctx.org.logo), ...toArray(ctx.org.image)]) {
     const value = resolve(raw, ctx.doc);
     if (typeof value === 'string') return value;
     if (isObject(value)) {
@@ -26,10 +26,10 @@ function logoFromJsonLd(ctx: OrganizationContext): string | null {
 function iconHref($: CheerioAPI, rels: string[]): string | null {
   let best: { href: string; size: number } | null = null;
   for (const el of $('link[rel][href]').toArray()) {
-    const rel = (el.attribs['rel'] ?? '').toLowerCase().split(/\s+/);
+    const rel = (el.attribs.rel ?? '').toLowerCase().split(/\s+/);
     if (!rels.some((r) => rel.includes(r))) continue;
-    const href = el.attribs['href'] ?? '';
-    const size = Number(/(\d+)x\d+/i.exec(el.attribs['sizes'] ?? '')?.[1] ?? 0);
+    const href = el.attribs.href ?? '';
+    const size = Number(/(\d+)x\d+/i.exec(el.attribs.sizes ?? '')?.[1] ?? 0);
     if (href && (!best || size > best.size)) best = { href, size };
   }
   return best?.href ?? null;

@@ -2,13 +2,27 @@ import { domainLabel } from '@enrich/domain';
 import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import { metaContent } from './meta';
-import { stringProp, type OrganizationContext } from './organization';
+import { type OrganizationContext, stringProp } from './organization';
 import type { Fact } from './types';
 import { cleanText, collapseWhitespace, fact, resembles, squash } from './util';
 
 const MAX_NAME = 60;
 // Values CMSes put in name slots that are never a company name.
-const JUNK_NAMES = new Set(['home', 'homepage', 'home page', 'index', 'welcome', 'untitled', 'default', 'wordpress', 'website', 'site', 'blog', 'main', 'start']);
+const JUNK_NAMES = new Set([
+  'home',
+  'homepage',
+  'home page',
+  'index',
+  'welcome',
+  'untitled',
+  'default',
+  'wordpress',
+  'website',
+  'site',
+  'blog',
+  'main',
+  'start',
+]);
 const GENERIC_SUFFIX = /(?:\s*[|\-–—·•:»]\s*|\s+)(?:home\s*page|homepage|home|official\s+(?:web\s*)?site|official\s+page)\s*$/i;
 const TITLE_SEPARATORS = /\s+[|\-–—·•:»]\s+|\s*[|·•»]\s*|:\s+/;
 
@@ -50,11 +64,13 @@ function logoAltCandidates($: CheerioAPI): string[] {
   const selectors = ['header img[alt]', '[class*="logo" i] img[alt]', 'img[class*="logo" i][alt]', 'img[alt*="logo" i]'];
   const out: string[] = [];
   for (const selector of selectors) {
-    $(selector).slice(0, 5).each((_, el) => {
-      const alt = ($(el).attr('alt') ?? '').replace(/\s*[-|]?\s*\blogo(?:type)?\b\s*$/i, '').replace(/^logo\s+(?:of\s+)?/i, '');
-      const name = cleanName(alt);
-      if (name) out.push(name);
-    });
+    $(selector)
+      .slice(0, 5)
+      .each((_, el) => {
+        const alt = ($(el).attr('alt') ?? '').replace(/\s*[-|]?\s*\blogo(?:type)?\b\s*$/i, '').replace(/^logo\s+(?:of\s+)?/i, '');
+        const name = cleanName(alt);
+        if (name) out.push(name);
+      });
     if (out.length > 0) break;
   }
   return out;

@@ -1,5 +1,5 @@
 import { isObject, resolve, toArray } from './json-ld';
-import { stringProp, type OrganizationContext } from './organization';
+import { type OrganizationContext, stringProp } from './organization';
 import type { Fact } from './types';
 import { cleanText, fact } from './util';
 
@@ -21,10 +21,10 @@ export function employeeCountOf(raw: unknown): string | null {
       continue;
     }
     if (!isObject(item)) continue;
-    const exact = count(item['value']);
+    const exact = count(item.value);
     if (exact) return String(exact);
-    const min = count(item['minValue']);
-    const max = count(item['maxValue']);
+    const min = count(item.minValue);
+    const max = count(item.maxValue);
     if (min && max && max >= min) return `${min}-${max}`;
     if (min) return `${min}+`;
     if (max) return `1-${max}`;
@@ -34,7 +34,7 @@ export function employeeCountOf(raw: unknown): string | null {
 
 export function extractEmployeeCount(ctx: OrganizationContext, url: string): Fact<string> | null {
   if (!ctx.org) return null;
-  const value = employeeCountOf(resolve(ctx.org['numberOfEmployees'], ctx.doc));
+  const value = employeeCountOf(resolve(ctx.org.numberOfEmployees, ctx.doc));
   return value ? fact(value, url, 'json-ld') : null;
 }
 

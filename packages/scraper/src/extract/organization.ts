@@ -1,17 +1,57 @@
 import { domainLabel, isCompanySite } from '@enrich/domain';
-import { isObject, resolve, toArray, typesOf, type JsonLdDocument, type JsonObject } from './json-ld';
+import { isObject, type JsonLdDocument, type JsonObject, resolve, toArray, typesOf } from './json-ld';
 import { resembles } from './util';
 
 const ORGANIZATION_TYPES = new Set([
-  'organization', 'corporation', 'localbusiness', 'ngo', 'onlinebusiness', 'onlinestore', 'store',
-  'educationalorganization', 'governmentorganization', 'medicalorganization', 'sportsorganization',
-  'newsmediaorganization', 'researchorganization', 'performinggroup', 'airline', 'consortium',
-  'professionalservice', 'legalservice', 'financialservice', 'foodestablishment', 'restaurant',
-  'lodgingbusiness', 'hotel', 'automotivebusiness', 'healthandbeautybusiness', 'homeandconstructionbusiness',
-  'realestateagent', 'travelagency', 'employmentagency', 'library', 'collegeoruniversity', 'school',
-  'dentist', 'physician', 'attorney', 'accountingservice', 'insuranceagency', 'bankorcreditunion',
-  'entertainmentbusiness', 'sportsactivitylocation', 'childcare', 'internetcafe', 'radiostation',
-  'televisionstation', 'workersunion', 'fundingscheme', 'project', 'cooperative', 'searchrescueorganization',
+  'organization',
+  'corporation',
+  'localbusiness',
+  'ngo',
+  'onlinebusiness',
+  'onlinestore',
+  'store',
+  'educationalorganization',
+  'governmentorganization',
+  'medicalorganization',
+  'sportsorganization',
+  'newsmediaorganization',
+  'researchorganization',
+  'performinggroup',
+  'airline',
+  'consortium',
+  'professionalservice',
+  'legalservice',
+  'financialservice',
+  'foodestablishment',
+  'restaurant',
+  'lodgingbusiness',
+  'hotel',
+  'automotivebusiness',
+  'healthandbeautybusiness',
+  'homeandconstructionbusiness',
+  'realestateagent',
+  'travelagency',
+  'employmentagency',
+  'library',
+  'collegeoruniversity',
+  'school',
+  'dentist',
+  'physician',
+  'attorney',
+  'accountingservice',
+  'insuranceagency',
+  'bankorcreditunion',
+  'entertainmentbusiness',
+  'sportsactivitylocation',
+  'childcare',
+  'internetcafe',
+  'radiostation',
+  'televisionstation',
+  'workersunion',
+  'fundingscheme',
+  'project',
+  'cooperative',
+  'searchrescueorganization',
 ]);
 
 /** Schema.org has ~150 LocalBusiness subtypes; the suffix test catches the ones not listed above. */
@@ -47,7 +87,7 @@ export function pickOrganization(doc: JsonLdDocument, domain: string): Organizat
   const website = (websites.find((n) => n.topLevel) ?? websites[0])?.node ?? null;
   const publishers = new Set<JsonObject>();
   for (const n of doc.nodes) {
-    for (const ref of toArray(n.node['publisher'])) {
+    for (const ref of toArray(n.node.publisher)) {
       const target = resolve(ref, doc);
       if (isObject(target)) publishers.add(target);
     }
@@ -60,9 +100,9 @@ export function pickOrganization(doc: JsonLdDocument, domain: string): Organizat
     const node = resolve(n.node, doc);
     if (!isObject(node)) continue;
     let score = n.topLevel ? 10 : 0;
-    const url = typeof node['url'] === 'string' ? node['url'] : null;
+    const url = typeof node.url === 'string' ? node.url : null;
     if (url && isCompanySite(url, domain)) score += 5;
-    if (typeof node['name'] === 'string' && resembles(node['name'], [label, domain])) score += 3;
+    if (typeof node.name === 'string' && resembles(node.name, [label, domain])) score += 3;
     if (publishers.has(node) || publishers.has(n.node)) score += 2;
     score += ['address', 'sameAs', 'logo', 'description'].filter((k) => node[k] !== undefined).length * 0.5;
     if (!best || score > best.score) best = { node, topLevel: n.topLevel, score };
@@ -78,7 +118,7 @@ export function stringProp(node: JsonObject | null, key: string, doc?: JsonLdDoc
     if (typeof value === 'string' && value.trim()) return value;
     if (typeof value === 'number') return String(value);
     if (isObject(value)) {
-      for (const inner of [value['@value'], value['name']]) {
+      for (const inner of [value['@value'], value.name]) {
         if (typeof inner === 'string' && inner.trim()) return inner;
       }
     }

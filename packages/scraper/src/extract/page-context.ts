@@ -13,12 +13,13 @@ const EMBEDDED_HINT = /twitter-tweet|testimonial|tweet|comment|review|quote/i;
 const FOOTER_HINT = /footer|colophon|site-info|copyright/i;
 const SOCIAL_HINT = /social(?!-?proof)|follow/i;
 // Footer credits ("Website by Studio X") link to the agency, not to the company.
-const CREDIT_TEXT = /\b(?:made|built|designed|developed|powered|crafted|created|design|website|site|theme|hosted)\s+(?:with\s+\S+\s+)?by\b/i;
+const CREDIT_TEXT =
+  /\b(?:made|built|designed|developed|powered|crafted|created|design|website|site|theme|hosted)\s+(?:with\s+\S+\s+)?by\b/i;
 const HEADER_HINT = /header|navbar|masthead|topbar|(?:^|[\s_-])nav(?:$|[\s_-])/i;
 
 function describe(el: Element): string {
   const a = el.attribs;
-  return [a['class'], a['id'], a['aria-label'], a['role'], a['data-action'], a['data-network']].filter(Boolean).join(' ');
+  return [a.class, a.id, a['aria-label'], a.role, a['data-action'], a['data-network']].filter(Boolean).join(' ');
 }
 
 export interface LinkContext {
@@ -33,7 +34,7 @@ export interface LinkContext {
 export function linkContext($el: Cheerio<Element>): LinkContext {
   const self = $el.get(0);
   const selfText = $el.text().trim();
-  const selfAttrs = self ? `${describe(self)} ${self.attribs['title'] ?? ''}` : '';
+  const selfAttrs = self ? `${describe(self)} ${self.attribs.title ?? ''}` : '';
   let share = SHARE_HINT.test(selfAttrs) || SHARE_TEXT.test(selfText);
   let embedded = false;
   let region: LinkRegion = 'body';
@@ -45,7 +46,7 @@ export function linkContext($el: Cheerio<Element>): LinkContext {
     const tag = ancestor.tagName.toLowerCase();
     if (tag === 'body' || tag === 'html') break;
     const text = describe(ancestor);
-    const role = (ancestor.attribs['role'] ?? '').toLowerCase();
+    const role = (ancestor.attribs.role ?? '').toLowerCase();
     if (SHARE_HINT.test(text)) share = true;
     if (tag === 'blockquote' || EMBEDDED_HINT.test(text)) embedded = true;
     if (tag === 'footer' || role === 'contentinfo' || FOOTER_HINT.test(text)) raise('footer');

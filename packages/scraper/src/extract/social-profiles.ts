@@ -1,12 +1,11 @@
 import { domainLabel } from '@enrich/domain';
-import type { WebsiteMethod } from '@enrich/record';
+import type { SocialNetwork, WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import { isObject, resolve, toArray } from './json-ld';
 import { metaContent } from './meta';
 import type { OrganizationContext } from './organization';
-import { linkContext, pointsBackToPage, type LinkRegion } from './page-context';
+import { type LinkRegion, linkContext, pointsBackToPage } from './page-context';
 import { parseSocialUrl, type SocialLink } from './social-url';
-import type { SocialNetwork } from '@enrich/record';
 import type { Fact } from './types';
 import { fact, resembles } from './util';
 
@@ -16,8 +15,13 @@ type Source = 'json-ld-sameAs' | 'rel-me' | LinkRegion | 'twitter:site';
 // accounts, body links are often other people (testimonials, authors, partners).
 const TIER: Record<Source, number> = { 'json-ld-sameAs': 5, 'rel-me': 4, footer: 4, social: 3, header: 3, body: 1, 'twitter:site': 0 };
 const METHOD: Record<Source, WebsiteMethod> = {
-  'json-ld-sameAs': 'json-ld-sameAs', 'rel-me': 'rel-me', footer: 'footer-link', social: 'social-link',
-  header: 'header-link', body: 'page-link', 'twitter:site': 'twitter:site',
+  'json-ld-sameAs': 'json-ld-sameAs',
+  'rel-me': 'rel-me',
+  footer: 'footer-link',
+  social: 'social-link',
+  header: 'header-link',
+  body: 'page-link',
+  'twitter:site': 'twitter:site',
 };
 
 interface Candidate {
@@ -52,9 +56,9 @@ export function extractSocialProfiles(
 
   for (const node of [ctx.org, ctx.website]) {
     if (!node) continue;
-    for (const raw of toArray(node['sameAs'])) {
+    for (const raw of toArray(node.sameAs)) {
       const value = resolve(raw, ctx.doc);
-      const href = typeof value === 'string' ? value : isObject(value) && typeof value['url'] === 'string' ? value['url'] : null;
+      const href = typeof value === 'string' ? value : isObject(value) && typeof value.url === 'string' ? value.url : null;
       if (href) add(parseSocialUrl(href), 'json-ld-sameAs');
     }
   }

@@ -73,7 +73,10 @@ describe('parseSocialUrl', () => {
 
   it('marks a GitHub repository link as derived evidence for its owner', () => {
     expect(parseSocialUrl('https://github.com/acme/widget/issues/new?template=bug.md')).toEqual({
-      network: 'github', url: 'https://github.com/acme', slug: 'acme', derived: true,
+      network: 'github',
+      url: 'https://github.com/acme',
+      slug: 'acme',
+      derived: true,
     });
     expect(parseSocialUrl('https://github.com/acme')?.derived).toBe(false);
   });

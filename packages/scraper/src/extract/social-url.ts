@@ -23,11 +23,161 @@ export interface SocialLink {
   derived: boolean;
 }
 
-const TWITTER_RESERVED = new Set(['intent', 'share', 'home', 'hashtag', 'search', 'i', 'explore', 'settings', 'login', 'logout', 'signup', 'messages', 'notifications', 'tos', 'privacy', 'compose', 'widgets', 'about', 'download', 'jobs', 'account', 'oauth', 'personalization', 'following', 'followers', 'lists', 'twitter', 'x']);
-const FACEBOOK_RESERVED = new Set(['sharer.php', 'sharer', 'share', 'share.php', 'dialog', 'plugins', 'tr', 'login', 'login.php', 'groups', 'events', 'photo.php', 'photo', 'photos', 'watch', 'story.php', 'permalink.php', 'hashtag', 'help', 'policies', 'policy.php', 'privacy', 'legal', 'ads', 'business', 'gaming', 'marketplace', 'home.php', 'settings', 'people', 'public', 'search', 'l.php', 'media', 'notes', 'video.php', 'reel', 'stories', 'messages', 'fundraisers', 'about', 'facebook', 'pages', 'pg', 'profile.php', 'recover', 'signup', 'r.php', 'v2.0', 'offsite_event']);
+const TWITTER_RESERVED = new Set([
+  'intent',
+  'share',
+  'home',
+  'hashtag',
+  'search',
+  'i',
+  'explore',
+  'settings',
+  'login',
+  'logout',
+  'signup',
+  'messages',
+  'notifications',
+  'tos',
+  'privacy',
+  'compose',
+  'widgets',
+  'about',
+  'download',
+  'jobs',
+  'account',
+  'oauth',
+  'personalization',
+  'following',
+  'followers',
+  'lists',
+  'twitter',
+  'x',
+]);
+const FACEBOOK_RESERVED = new Set([
+  'sharer.php',
+  'sharer',
+  'share',
+  'share.php',
+  'dialog',
+  'plugins',
+  'tr',
+  'login',
+  'login.php',
+  'groups',
+  'events',
+  'photo.php',
+  'photo',
+  'photos',
+  'watch',
+  'story.php',
+  'permalink.php',
+  'hashtag',
+  'help',
+  'policies',
+  'policy.php',
+  'privacy',
+  'legal',
+  'ads',
+  'business',
+  'gaming',
+  'marketplace',
+  'home.php',
+  'settings',
+  'people',
+  'public',
+  'search',
+  'l.php',
+  'media',
+  'notes',
+  'video.php',
+  'reel',
+  'stories',
+  'messages',
+  'fundraisers',
+  'about',
+  'facebook',
+  'pages',
+  'pg',
+  'profile.php',
+  'recover',
+  'signup',
+  'r.php',
+  'v2.0',
+  'offsite_event',
+]);
 const FACEBOOK_SUBPAGES = new Set(['about', 'timeline', 'community', 'reviews', 'services', 'shop', 'info', 'home']);
-const GITHUB_RESERVED = new Set(['about', 'features', 'pricing', 'enterprise', 'team', 'marketplace', 'sponsors', 'topics', 'collections', 'trending', 'explore', 'login', 'join', 'signup', 'settings', 'notifications', 'site', 'security', 'contact', 'customer-stories', 'readme', 'apps', 'new', 'organizations', 'search', 'issues', 'pulls', 'codespaces', 'events', 'resources', 'solutions', 'premium-support', 'git-guides', 'open-source', 'home', 'github', 'orgs', 'users', 'marketplace', 'logout', 'dashboard', 'showcases', 'mobile', 'copilot']);
-const INSTAGRAM_RESERVED = new Set(['p', 'reel', 'reels', 'tv', 'explore', 'stories', 'accounts', 'direct', 'about', 'developer', 'legal', 'web', 'challenge', 'emails', 'session', 'privacy', 'ar', 's', 'share', 'invites', 'instagram', 'oauth', 'graphql', 'api']);
+const GITHUB_RESERVED = new Set([
+  'about',
+  'features',
+  'pricing',
+  'enterprise',
+  'team',
+  'marketplace',
+  'sponsors',
+  'topics',
+  'collections',
+  'trending',
+  'explore',
+  'login',
+  'join',
+  'signup',
+  'settings',
+  'notifications',
+  'site',
+  'security',
+  'contact',
+  'customer-stories',
+  'readme',
+  'apps',
+  'new',
+  'organizations',
+  'search',
+  'issues',
+  'pulls',
+  'codespaces',
+  'events',
+  'resources',
+  'solutions',
+  'premium-support',
+  'git-guides',
+  'open-source',
+  'home',
+  'github',
+  'orgs',
+  'users',
+  'marketplace',
+  'logout',
+  'dashboard',
+  'showcases',
+  'mobile',
+  'copilot',
+]);
+const INSTAGRAM_RESERVED = new Set([
+  'p',
+  'reel',
+  'reels',
+  'tv',
+  'explore',
+  'stories',
+  'accounts',
+  'direct',
+  'about',
+  'developer',
+  'legal',
+  'web',
+  'challenge',
+  'emails',
+  'session',
+  'privacy',
+  'ar',
+  's',
+  'share',
+  'invites',
+  'instagram',
+  'oauth',
+  'graphql',
+  'api',
+]);
 
 function toUrl(href: string, base?: string): URL | null {
   let text = href.trim();
@@ -44,7 +194,10 @@ function toUrl(href: string, base?: string): URL | null {
 }
 
 function segmentsOf(url: URL): string[] {
-  return url.pathname.split('/').filter((s) => s.length > 0).map(safeDecodeURIComponent);
+  return url.pathname
+    .split('/')
+    .filter((s) => s.length > 0)
+    .map(safeDecodeURIComponent);
 }
 
 const link = (network: SocialNetwork, url: string, slug: string, derived = false): SocialLink => ({ network, url, slug, derived });
@@ -71,7 +224,8 @@ export function parseSocialUrl(href: string, base?: string): SocialLink | null {
     return parseFacebook(url, segs);
   }
   if (host === 'github.com' || host === 'www.github.com') {
-    if (lower === 'orgs' && /^[A-Za-z0-9-]{1,39}$/.test(second)) return link('github', `https://github.com/${second.toLowerCase()}`, second);
+    if (lower === 'orgs' && /^[A-Za-z0-9-]{1,39}$/.test(second))
+      return link('github', `https://github.com/${second.toLowerCase()}`, second);
     if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(first) || GITHUB_RESERVED.has(lower)) return null;
     return link('github', `https://github.com/${lower}`, first, segs.length > 1);
   }
@@ -96,9 +250,13 @@ function parseFacebook(url: URL, segs: string[]): SocialLink | null {
   }
   if (lower === 'pages' || lower === 'pg') {
     // /pages/<Name>/<id> and /pages/category/<cat>/<Name-id>: the trailing number identifies the page.
-    const numeric = [...segs].reverse().map((s) => /(\d{5,})$/.exec(s)?.[1]).find(Boolean);
+    const numeric = [...segs]
+      .reverse()
+      .map((s) => /(\d{5,})$/.exec(s)?.[1])
+      .find(Boolean);
     if (numeric) return link('facebook', `https://www.facebook.com/${numeric}`, segs[segs.length - 2] ?? numeric);
-    if (lower === 'pg' && /^[A-Za-z0-9.\-_]{2,}$/.test(second)) return link('facebook', `https://www.facebook.com/${second.toLowerCase()}`, second);
+    if (lower === 'pg' && /^[A-Za-z0-9.\-_]{2,}$/.test(second))
+      return link('facebook', `https://www.facebook.com/${second.toLowerCase()}`, second);
     return null;
   }
   if (!/^[A-Za-z0-9.\-_]{2,80}$/.test(first) || FACEBOOK_RESERVED.has(lower)) return null;
@@ -109,10 +267,11 @@ function parseFacebook(url: URL, segs: string[]): SocialLink | null {
 function parseYoutube(segs: string[]): SocialLink | null {
   const [first = '', second = ''] = segs;
   const lower = first.toLowerCase();
-  if (first.startsWith('@') && /^@[\p{L}\p{N}_.\-]{2,100}$/u.test(first)) {
+  if (first.startsWith('@') && /^@[\p{L}\p{N}_.-]{2,100}$/u.test(first)) {
     return link('youtube', `https://www.youtube.com/@${encodeURIComponent(first.slice(1).toLowerCase())}`, first.slice(1));
   }
-  if (lower === 'channel' && /^[A-Za-z0-9_-]{10,}$/.test(second)) return link('youtube', `https://www.youtube.com/channel/${second}`, second);
+  if (lower === 'channel' && /^[A-Za-z0-9_-]{10,}$/.test(second))
+    return link('youtube', `https://www.youtube.com/channel/${second}`, second);
   if ((lower === 'c' || lower === 'user') && SLUG.test(second)) {
     return link('youtube', `https://www.youtube.com/${lower}/${encodeURIComponent(second)}`, second);
   }

@@ -1,7 +1,7 @@
 import { readCorpus } from '@enrich/testkit';
 import { load } from 'cheerio';
 import { emptyCompanyFacts, extractCompanyFacts } from './extract-company-facts';
-import { extractTechnologies, technologyCategory, TECHNOLOGIES, type Technology } from './technology';
+import { extractTechnologies, TECHNOLOGIES, type Technology, technologyCategory } from './technology';
 
 const URL = 'https://www.acme.com/';
 const detect = (html: string, table?: readonly Technology[]) => extractTechnologies(load(html), URL, table);
@@ -39,7 +39,9 @@ describe('extractTechnologies: generator', () => {
   });
 
   it('ignores generators it does not know and ones that only mention a name later', () => {
-    const html = page('<meta name="generator" content="Microsoft Word 15"><meta name="generator" content="Powered by Slider Revolution for WordPress">');
+    const html = page(
+      '<meta name="generator" content="Microsoft Word 15"><meta name="generator" content="Powered by Slider Revolution for WordPress">',
+    );
     expect(detect(html)).toEqual([]);
   });
 });
@@ -76,11 +78,16 @@ describe('extractTechnologies: scripts, stylesheets and iframes', () => {
 
   it('resolves relative and protocol-relative URLs against the page', () => {
     // jQuery under /wp-includes/ is both WordPress and jQuery.
-    expect(methods(page('<script src="wp-includes/js/jquery/jquery.min.js"></script>'))).toEqual({ WordPress: 'script-host', jQuery: 'script-host' });
+    expect(methods(page('<script src="wp-includes/js/jquery/jquery.min.js"></script>'))).toEqual({
+      WordPress: 'script-host',
+      jQuery: 'script-host',
+    });
   });
 
   it('does not count a look-alike host', () => {
-    const html = page('<script src="https://cdn.shopify.com.evil.example/x.js"></script><script src="https://notjs.stripe.com.example/v3"></script>');
+    const html = page(
+      '<script src="https://cdn.shopify.com.evil.example/x.js"></script><script src="https://notjs.stripe.com.example/v3"></script>',
+    );
     expect(detect(html)).toEqual([]);
   });
 
@@ -105,16 +112,24 @@ describe('extractTechnologies: markup', () => {
     expect(detect(page('', markup))).toEqual([{ value: name, url: URL, method: 'markup' }]);
   });
 
-  it('reads WordPress\'s REST API link and Shopify\'s checkout meta', () => {
-    const html = page('<link rel="https://api.w.org/" href="https://www.acme.com/wp-json/"><meta name="shopify-checkout-api-token" content="x">');
+  it("reads WordPress's REST API link and Shopify's checkout meta", () => {
+    const html = page(
+      '<link rel="https://api.w.org/" href="https://www.acme.com/wp-json/"><meta name="shopify-checkout-api-token" content="x">',
+    );
     expect(methods(html)).toEqual({ WordPress: 'markup', Shopify: 'markup' });
   });
 });
 
 describe('extractTechnologies: loader snippets in inline scripts', () => {
   it.each([
-    ["(function(w,d,s,l,i){j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;})(window,document,'script','dataLayer','GTM-X');", 'Google Tag Manager'],
-    ["window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config', 'G-ABC123');", 'Google Analytics'],
+    [
+      "(function(w,d,s,l,i){j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;})(window,document,'script','dataLayer','GTM-X');",
+      'Google Tag Manager',
+    ],
+    [
+      "window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config', 'G-ABC123');",
+      'Google Analytics',
+    ],
     ['t.src="https://cdn.segment.com/analytics.js/v1/" + key + "/analytics.min.js";', 'Segment'],
     ["window.intercomSettings = { app_id: 'abc' };", 'Intercom'],
     ["h._hjSettings={hjid:123,hjsv:6};r.src='https://static.hotjar.com/c/hotjar-'", 'Hotjar'],

@@ -263,7 +263,7 @@ function elements($: CheerioAPI, selector: string): Element[] {
 function collectSignals($: CheerioAPI, pageUrl: string): PageSignals {
   const content = (selector: string): string[] =>
     elements($, selector)
-      .map((el) => (el.attribs['content'] ?? '').trim())
+      .map((el) => (el.attribs.content ?? '').trim())
       .filter(Boolean);
   const sources: string[] = [];
   const attributes = new Set<string>();
@@ -271,16 +271,16 @@ function collectSignals($: CheerioAPI, pageUrl: string): PageSignals {
     for (const name of Object.keys(el.attribs)) attributes.add(name.toLowerCase());
     if (sources.length >= MAX_SOURCES) continue;
     const tag = el.tagName.toLowerCase();
-    const rels = (el.attribs['rel'] ?? '').toLowerCase().split(/\s+/);
+    const rels = (el.attribs.rel ?? '').toLowerCase().split(/\s+/);
     let href: string | undefined;
-    if (tag === 'script' || tag === 'iframe') href = el.attribs['src'];
-    else if (tag === 'link' && rels.some((rel) => LOADING_RELS.has(rel))) href = el.attribs['href'];
+    if (tag === 'script' || tag === 'iframe') href = el.attribs.src;
+    else if (tag === 'link' && rels.some((rel) => LOADING_RELS.has(rel))) href = el.attribs.href;
     const url = absoluteUrl(href, pageUrl);
     if (url) sources.push(url);
   }
   let inline = '';
   for (const el of elements($, 'script:not([src])')) {
-    const type = (el.attribs['type'] ?? '').trim().toLowerCase();
+    const type = (el.attribs.type ?? '').trim().toLowerCase();
     // JSON and templates carry data, not loader code.
     if (type !== '' && type !== 'module' && !type.includes('javascript')) continue;
     inline += `${$(el).text()}\n`;
@@ -302,7 +302,7 @@ function detect($: CheerioAPI, signals: PageSignals, matchers: TechnologyMatcher
   if (selector && $(selector).length > 0) return 'markup';
   if (attribute && [...signals.attributes].some((name) => attribute.test(name))) return 'markup';
   if (src && signals.sources.some((url) => src.some((re) => re.test(url)))) return 'script-host';
-  if (inline && inline.test(signals.inline)) return 'inline-script';
+  if (inline?.test(signals.inline)) return 'inline-script';
   return null;
 }
 

@@ -5,18 +5,70 @@ import { collapseWhitespace } from './util';
 export const MAX_TEXT_SAMPLE = 20_000;
 
 // Never rendered as readable text (or, for nav, repeated boilerplate the LLM step does not need).
-const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'head', 'object', 'embed', 'canvas', 'math', 'title', 'meta', 'link']);
+const SKIP_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'iframe',
+  'head',
+  'object',
+  'embed',
+  'canvas',
+  'math',
+  'title',
+  'meta',
+  'link',
+]);
 // Elements that visually break text; without a separator "<p>One</p><p>Two</p>" would read "OneTwo".
 const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure',
-  'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre',
-  'section', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul', 'option', 'button', 'label', 'img',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'option',
+  'button',
+  'label',
+  'img',
 ]);
 
 function isHidden(el: Element): boolean {
   const a = el.attribs;
   if ('hidden' in a || a['aria-hidden'] === 'true') return true;
-  const style = (a['style'] ?? '').toLowerCase().replace(/\s+/g, '');
+  const style = (a.style ?? '').toLowerCase().replace(/\s+/g, '');
   return style.includes('display:none') || style.includes('visibility:hidden');
 }
 
@@ -42,9 +94,9 @@ export function blockText(roots: AnyNode[], options: { skipNav?: boolean } = {})
     if (node.type === 'tag') {
       const tag = node.tagName.toLowerCase();
       if (SKIP_TAGS.has(tag) || isHidden(node)) continue;
-      if (options.skipNav && (tag === 'nav' || node.attribs['role'] === 'navigation')) continue;
+      if (options.skipNav && (tag === 'nav' || node.attribs.role === 'navigation')) continue;
       if (tag === 'img') {
-        const alt = node.attribs['alt'];
+        const alt = node.attribs.alt;
         if (alt) parts.push(` ${alt} `);
         continue;
       }
@@ -58,7 +110,11 @@ export function blockText(roots: AnyNode[], options: { skipNav?: boolean } = {})
       if (child) stack.push(child);
     }
   }
-  return parts.join('').replace(/[ \t\r\f\v\u00a0]+/g, ' ').replace(/ *\n[\s]*/g, '\n').trim();
+  return parts
+    .join('')
+    .replace(/[ \t\r\f\v\u00a0]+/g, ' ')
+    .replace(/ *\n[\s]*/g, '\n')
+    .trim();
 }
 
 /** Words as a reader would count them; CJK runs have no spaces, so count roughly two characters a word. */

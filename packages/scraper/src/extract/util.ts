@@ -10,8 +10,23 @@ export function collapseWhitespace(text: string): string {
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—',
-  rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', hellip: '…', copy: '©', reg: '®', trade: '™', middot: '·',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+  hellip: '…',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  middot: '·',
 };
 
 /**
@@ -50,7 +65,10 @@ export function absoluteUrl(href: string | undefined | null, base: string): stri
 
 /** Lowercase letters and digits only, for loose comparisons ("Learn Node" ~ "learnnode"). */
 export function squash(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, '');
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /** Whether a slug/handle/name part plausibly refers to the company (loose containment either way). */

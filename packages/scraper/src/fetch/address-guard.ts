@@ -38,7 +38,7 @@ function ip4(a: number, b: number, c: number, d: number): number {
 
 function inRange4(value: number, [base, prefix]: Range4): boolean {
   const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-  return ((value & mask) >>> 0) === base;
+  return (value & mask) >>> 0 === base;
 }
 
 /** Strict dotted-quad only: lenient forms (octal, hex, short) are the URL parser's job. */

@@ -1,8 +1,8 @@
 import type http from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { fetchPage, type FetchPageOptions } from './fetch-page';
-import { parseHostMap, type HostMap } from './host-map';
-import { fetchFailure, localResolver, sendHtml, sendRedirect, startFixture, waitForNoSockets, type Fixture } from './test-support';
+import { type FetchPageOptions, fetchPage } from './fetch-page';
+import { type HostMap, parseHostMap } from './host-map';
+import { type Fixture, fetchFailure, localResolver, sendHtml, sendRedirect, startFixture, waitForNoSockets } from './test-support';
 
 const FIVE_MB = Buffer.alloc(5 * 1024 * 1024, 'a');
 let bomb: Buffer;

@@ -2,9 +2,9 @@ import type http from 'node:http';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import type { Resolver } from './address-guard';
 import { FetchError } from './fetch-error';
-import { fetchPage, type FetchPageOptions } from './fetch-page';
-import { parseHostMap, type HostMap } from './host-map';
-import { fetchFailure, localResolver, sendHtml as html, sendRedirect, startFixture, type Fixture } from './test-support';
+import { type FetchPageOptions, fetchPage } from './fetch-page';
+import { type HostMap, parseHostMap } from './host-map';
+import { type Fixture, fetchFailure, sendHtml as html, localResolver, sendRedirect, startFixture } from './test-support';
 
 const PAGE = '<html><body><h1>Grüße – ok</h1></body></html>';
 let site: Fixture;

@@ -5,7 +5,7 @@ import { BlockedAddressError, createGuardedLookup, isPublicAddress, type Resolve
 import { decodeHtml, isHtmlContentType } from './decode-html';
 import { FetchError } from './fetch-error';
 import type { HostAgents } from './host-agents';
-import { lookupHostMap, type HostMap } from './host-map';
+import { type HostMap, lookupHostMap } from './host-map';
 import { readBody } from './read-body';
 
 export interface FetchPageOptions {

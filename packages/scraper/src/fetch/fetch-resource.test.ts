@@ -1,9 +1,9 @@
 import type http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { FetchError } from './fetch-error';
-import { fetchResource, type FetchResourceOptions } from './fetch-resource';
+import { type FetchResourceOptions, fetchResource } from './fetch-resource';
 import { parseHostMap } from './host-map';
-import { localResolver, sendRedirect, startFixture, type Fixture } from './test-support';
+import { type Fixture, localResolver, sendRedirect, startFixture } from './test-support';
 
 interface Seen {
   method: string | undefined;
@@ -96,11 +96,20 @@ describe('fetchResource', () => {
   });
 
   it('forwards method, body and page headers, but sets Host, User-Agent and Accept-Encoding itself', async () => {
-    const res = await fetchResource('https://acme.com/api', options({
-      method: 'POST',
-      body: Buffer.from('{"q":1}'),
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Host: 'evil.internal', 'User-Agent': 'Page/1', Connection: 'upgrade' },
-    }));
+    const res = await fetchResource(
+      'https://acme.com/api',
+      options({
+        method: 'POST',
+        body: Buffer.from('{"q":1}'),
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          Host: 'evil.internal',
+          'User-Agent': 'Page/1',
+          Connection: 'upgrade',
+        },
+      }),
+    );
     expect(res.status).toBe(201);
     expect(JSON.parse(res.body.toString())).toEqual({ body: '{"q":1}' });
     const [req] = seen;
@@ -122,7 +131,11 @@ describe('fetchResource', () => {
     await fetchResource('https://acme.com/found', options(post));
     await fetchResource('https://acme.com/temporary', options(post));
     const apiHits = seen.filter((s) => s.url === '/api');
-    expect(apiHits.map((s) => [s.method, s.body])).toEqual([['GET', ''], ['GET', ''], ['POST', 'x=1']]);
+    expect(apiHits.map((s) => [s.method, s.body])).toEqual([
+      ['GET', ''],
+      ['GET', ''],
+      ['POST', 'x=1'],
+    ]);
     expect(apiHits[0]?.headers['content-type']).toBeUndefined();
   });
 

@@ -28,8 +28,19 @@ export interface FetchedResource {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 // Hop-by-hop or ours to set: forwarding them would confuse the connection or the decoder.
 const DROPPED_HEADERS = new Set([
-  'host', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer',
-  'transfer-encoding', 'upgrade', 'content-length', 'accept-encoding', 'user-agent', 'expect',
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'accept-encoding',
+  'user-agent',
+  'expect',
 ]);
 // Credentials a browser would not carry to another origin on a redirect.
 const ORIGIN_BOUND_HEADERS = ['cookie', 'authorization'];

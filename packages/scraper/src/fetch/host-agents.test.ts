@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ssrfUrls } from '@enrich/testkit';
 import type { Resolver } from './address-guard';
-import { fetchPage, type FetchPageOptions } from './fetch-page';
+import { type FetchPageOptions, fetchPage } from './fetch-page';
 import { HostAgents } from './host-agents';
-import { parseHostMap, type HostMap } from './host-map';
+import { type HostMap, parseHostMap } from './host-map';
 import { fetchFailure, localResolver, sendHtml, sendRedirect } from './test-support';
 
 const blockedUrls = ssrfUrls('blockedUrls');
@@ -96,7 +96,14 @@ describe('connection reuse', () => {
   });
 
   it('gives each origin its own pool, even when several are mapped to one server', async () => {
-    const urls = ['http://acme.com/1', 'http://other.org/1', 'https://acme.com/1', 'http://acme.com/2', 'http://other.org/2', 'https://acme.com/2'];
+    const urls = [
+      'http://acme.com/1',
+      'http://other.org/1',
+      'https://acme.com/1',
+      'http://acme.com/2',
+      'http://other.org/2',
+      'https://acme.com/2',
+    ];
     for (const url of urls) await fetchPage(url, options({ agents }));
     expect(site.connections).toBe(3);
     expect(agents.size).toBe(3);

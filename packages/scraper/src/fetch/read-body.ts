@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { Transform, Writable, type TransformCallback } from 'node:stream';
+import { Transform, type TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { FetchError } from './fetch-error';
@@ -32,7 +32,10 @@ class AutoInflate extends Transform {
   }
 
   override _flush(callback: TransformCallback): void {
-    if (!this.inner) return callback();
+    if (!this.inner) {
+      callback();
+      return;
+    }
     this.inner.once('end', () => callback());
     this.inner.end();
   }
@@ -65,8 +68,7 @@ function errorCode(err: unknown): string | undefined {
 /** Reads, decompresses and size-checks a response body; the response is destroyed on any failure. */
 export async function readBody(res: IncomingMessage, options: ReadBodyOptions): Promise<Buffer> {
   const { url, maxBytes, signal } = options;
-  const tooLarge = (): FetchError =>
-    new FetchError('too_large', `Response body exceeds ${maxBytes} bytes`, { url });
+  const tooLarge = (): FetchError => new FetchError('too_large', `Response body exceeds ${maxBytes} bytes`, { url });
 
   let decoders: Transform[];
   try {

@@ -15,7 +15,10 @@ const internetLikeResolver: Resolver = async (hostname) => {
   const name = hostname.toLowerCase();
   const v4 = (address: string) => [{ address, family: 4 }];
   if (name === 'localhost' || name.endsWith('.localhost')) {
-    return [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
+    return [
+      { address: '127.0.0.1', family: 4 },
+      { address: '::1', family: 6 },
+    ];
   }
   const embedded = /(?:^|\.)(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})\.(?:nip|xip)\.io$/.exec(name);
   if (embedded?.[1]) return v4(embedded[1]);

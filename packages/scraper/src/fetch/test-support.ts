@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Resolver } from './address-guard';
 import { FetchError } from './fetch-error';
-import { fetchPage, type FetchPageOptions } from './fetch-page';
+import { type FetchPageOptions, fetchPage } from './fetch-page';
 
 export interface RecordedRequest {
   host: string | undefined;

@@ -57,7 +57,9 @@ function aboutValue($: CheerioAPI, key: keyof typeof ABOUT_FIELDS): Cheerio<Elem
     return $dd.length > 0 ? $dd : $item;
   }
   const label = ABOUT_FIELDS[key];
-  const $dt = $('dt').filter((_, el) => label.test(cleanText($(el).text()) ?? '')).first();
+  const $dt = $('dt')
+    .filter((_, el) => label.test(cleanText($(el).text()) ?? ''))
+    .first();
   const $dd = $dt.nextAll('dd').first();
   return $dd.length > 0 ? $dd : null;
 }
@@ -92,7 +94,9 @@ function splitSpecialties(text: string | null): string[] {
 
 const FOLLOWERS = /(\d[\d,.\s]*\s*[KkMm]?)\s+followers\b/;
 
-function topCard($: CheerioAPI): Pick<MarkupCompany, 'name' | 'tagline' | 'headline' | 'logoUrl' | 'followers' | 'employeesOnLinkedIn' | 'sublineLocation'> {
+function topCard(
+  $: CheerioAPI,
+): Pick<MarkupCompany, 'name' | 'tagline' | 'headline' | 'logoUrl' | 'followers' | 'employeesOnLinkedIn' | 'sublineLocation'> {
   const $card = $('.top-card-layout').first();
   // Without the top card, look anywhere: load() always gives a document a <body>.
   const $scope = $card.length > 0 ? $card : $('body').first();

@@ -3,7 +3,8 @@ import { domainLabel, linkedInCompanyPageUrl } from '@enrich/domain';
 const MAX_GUESSES = 3;
 
 // Legal forms LinkedIn vanity names almost never carry. "Company"/"Co" stay: "the-coca-cola-company".
-const LEGAL_FORM = /[\s,]+(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|gmbh|ag|s\.?a|sas|sarl|s\.?r\.?l|s\.?p\.?a|b\.?v|n\.?v|plc|pty|pte|oy|ab|kg|lp|llp)\.?$/i;
+const LEGAL_FORM =
+  /[\s,]+(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|gmbh|ag|s\.?a|sas|sarl|s\.?r\.?l|s\.?p\.?a|b\.?v|n\.?v|plc|pty|pte|oy|ab|kg|lp|llp)\.?$/i;
 
 function stripLegalForm(name: string): string {
   let current = name.trim();

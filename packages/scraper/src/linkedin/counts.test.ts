@@ -27,7 +27,13 @@ describe('employeeRange', () => {
 
 describe('parseCount', () => {
   it.each([
-    ['5,750', 5750], ['69', 69], ['1.2K', 1200], ['3M', 3_000_000], ['12 345', 12345], ['none', null], [null, null],
+    ['5,750', 5750],
+    ['69', 69],
+    ['1.2K', 1200],
+    ['3M', 3_000_000],
+    ['12 345', 12345],
+    ['none', null],
+    [null, null],
   ])('%j → %j', (text, expected) => {
     expect(parseCount(text)).toBe(expected);
   });

@@ -174,7 +174,13 @@ export async function fetchLinkedInCompany(input: LinkedInInput, deps: LinkedInD
     const outcome = await attempt(url, domain, match, deps.fetch);
     switch (outcome.kind) {
       case 'company':
-        return { status: 'ok', url: outcome.company.linkedinUrl ?? url, match, fetchedAt: new Date().toISOString(), company: outcome.company };
+        return {
+          status: 'ok',
+          url: outcome.company.linkedinUrl ?? url,
+          match,
+          fetchedAt: new Date().toISOString(),
+          company: outcome.company,
+        };
       case 'refused': {
         const paused = await coolDown(deps.gate, outcome.retryAfterMs, deps.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS);
         return unavailable(outcome.reason, outcome.message + paused);

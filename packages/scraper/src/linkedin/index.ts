@@ -2,14 +2,14 @@ export { guessLinkedInCompanyUrls } from './company-url';
 export { employeeRange } from './counts';
 export {
   fetchLinkedInCompany,
-  linkedInCandidates,
   type LinkedInCandidates,
   type LinkedInDeps,
   type LinkedInGate,
   type LinkedInInput,
+  linkedInCandidates,
 } from './fetch-linkedin-company';
 export { backoffMs, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, MIN_COOLDOWN_MS, parseRetryAfter } from './linkedin-backoff';
-export { linkedInEnv, type LinkedInEnv } from './linkedin-env';
+export { type LinkedInEnv, linkedInEnv } from './linkedin-env';
 export { parseLinkedInCompanyPage } from './parse-company-page';
 export type {
   LinkedInAddress,

@@ -1,5 +1,5 @@
 import { yearFromDate } from '../extract/founded';
-import { isObject, resolve, toArray, type JsonLdDocument, type JsonObject } from '../extract/json-ld';
+import { isObject, type JsonLdDocument, type JsonObject, resolve, toArray } from '../extract/json-ld';
 import { isOrganizationNode, stringProp } from '../extract/organization';
 import { cleanText } from '../extract/util';
 import { employeeRange, parseCount } from './counts';
@@ -33,7 +33,9 @@ function text(node: JsonObject, key: string, doc: JsonLdDocument): string | null
 
 function readAddress(node: JsonObject, doc: JsonLdDocument): LinkedInAddress | null {
   // LinkedIn writes `"type": "PostalAddress"` (no @), so the object is read by shape, not by type.
-  const raw = toArray(node['address']).map((a) => resolve(a, doc)).find(isObject);
+  const raw = toArray(node.address)
+    .map((a) => resolve(a, doc))
+    .find(isObject);
   if (!raw) return null;
   const address: LinkedInAddress = {
     streetAddress: text(raw, 'streetAddress', doc),
@@ -46,7 +48,7 @@ function readAddress(node: JsonObject, doc: JsonLdDocument): LinkedInAddress | n
 }
 
 function readLogo(node: JsonObject, doc: JsonLdDocument): string | null {
-  for (const raw of [...toArray(node['logo']), ...toArray(node['image'])]) {
+  for (const raw of [...toArray(node.logo), ...toArray(node.image)]) {
     const value = resolve(raw, doc);
     if (typeof value === 'string' && value.trim()) return value.trim();
     // LinkedIn's ImageObject carries only `contentUrl`.
@@ -62,7 +64,7 @@ function readLogo(node: JsonObject, doc: JsonLdDocument): string | null {
 
 /** LinkedIn puts the company's own website in `sameAs`; other sites may list profiles there too. */
 function readWebsite(node: JsonObject): string | null {
-  for (const raw of [...toArray(node['sameAs']), ...toArray(node['url'])]) {
+  for (const raw of [...toArray(node.sameAs), ...toArray(node.url)]) {
     const value = typeof raw === 'string' ? cleanText(raw) : null;
     if (value && websiteDomain(value)) return value;
   }
@@ -75,7 +77,7 @@ function readWebsite(node: JsonObject): string | null {
  * is that count and never the size band. Only an explicit min/max or range string is a band.
  */
 function readEmployees(node: JsonObject, doc: JsonLdDocument): { range: string | null; onLinkedIn: number | null } {
-  for (const raw of toArray(node['numberOfEmployees'])) {
+  for (const raw of toArray(node.numberOfEmployees)) {
     const value = resolve(raw, doc);
     if (typeof value === 'number') return { range: null, onLinkedIn: parseCount(String(value)) };
     if (typeof value === 'string') {
@@ -83,11 +85,11 @@ function readEmployees(node: JsonObject, doc: JsonLdDocument): { range: string |
       return range ? { range, onLinkedIn: null } : { range: null, onLinkedIn: parseCount(value) };
     }
     if (!isObject(value)) continue;
-    const min = parseCount(String(value['minValue'] ?? ''));
-    const max = parseCount(String(value['maxValue'] ?? ''));
+    const min = parseCount(String(value.minValue ?? ''));
+    const max = parseCount(String(value.maxValue ?? ''));
     if (min !== null && max !== null) return { range: employeeRange(`${min}-${max}`), onLinkedIn: null };
     if (min !== null) return { range: `${min}+`, onLinkedIn: null };
-    const exact = parseCount(String(value['value'] ?? ''));
+    const exact = parseCount(String(value.value ?? ''));
     if (exact !== null) return { range: null, onLinkedIn: exact };
   }
   return { range: null, onLinkedIn: null };

@@ -40,7 +40,9 @@ export function classifyLinkedInPage($: CheerioAPI, doc: JsonLdDocument, pageUrl
   if (isCompany && (!pointsElsewhere || pageKey.startsWith('d_org_guest'))) return 'company';
 
   // LinkedIn's HTTP 999 block page is a bare script that redirects to /authwall.
-  const redirectsToWall = $('script').toArray().some((el) => /\/authwall\b/.test($(el).text()));
+  const redirectsToWall = $('script')
+    .toArray()
+    .some((el) => /\/authwall\b/.test($(el).text()));
   if (redirectsToWall || WALL_TITLE.test($('title').first().text().trim())) return 'authwall';
   if ($('form.join-form, .authwall-join-form, form.login__form').length > 0) return 'authwall';
   return 'not_company_page';

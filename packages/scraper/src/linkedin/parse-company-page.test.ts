@@ -20,7 +20,11 @@ describe('parseLinkedInCompanyPage on the real Audiense page', () => {
     // JSON-LD Organization: name, address, numberOfEmployees, logo, sameAs.
     expect(audiense.name).toBe('Audiense');
     expect(audiense.address).toEqual({
-      streetAddress: 'Kemp House', locality: 'London', region: 'London', postalCode: 'EC1V2NX', country: 'GB',
+      streetAddress: 'Kemp House',
+      locality: 'London',
+      region: 'London',
+      postalCode: 'EC1V2NX',
+      country: 'GB',
     });
     expect(audiense.employeeCountOnLinkedIn).toBe(69);
     expect(audiense.logoUrl).toBe(
@@ -49,9 +53,18 @@ describe('parseLinkedInCompanyPage on the real Audiense page', () => {
 
   it('prefers JSON-LD where it states a fact and cites each source', () => {
     expect(audiense.sources).toMatchObject({
-      name: 'json-ld', description: 'json-ld', website: 'json-ld', logoUrl: 'json-ld', address: 'json-ld',
-      employeeCountOnLinkedIn: 'json-ld', industry: 'about-us', employeeCount: 'about-us', companyType: 'about-us',
-      foundedYear: 'about-us', followers: 'top-card', linkedinUrl: 'meta',
+      name: 'json-ld',
+      description: 'json-ld',
+      website: 'json-ld',
+      logoUrl: 'json-ld',
+      address: 'json-ld',
+      employeeCountOnLinkedIn: 'json-ld',
+      industry: 'about-us',
+      employeeCount: 'about-us',
+      companyType: 'about-us',
+      foundedYear: 'about-us',
+      followers: 'top-card',
+      linkedinUrl: 'meta',
     });
   });
 
@@ -142,21 +155,29 @@ describe('parseLinkedInCompanyPage on synthetic pages', () => {
       </dl></section></main></body></html>`;
     const widgets = company(parseLinkedInCompanyPage(html, 'https://www.linkedin.com/company/widgets-ltd'));
     expect(widgets).toMatchObject({
-      name: 'Widgets Ltd', website: 'http://widgets.example.org', websiteDomain: 'example.org',
-      employeeCount: '1-1', foundedYear: 2019, linkedinUrl: 'https://www.linkedin.com/company/widgets-ltd',
+      name: 'Widgets Ltd',
+      website: 'http://widgets.example.org',
+      websiteDomain: 'example.org',
+      employeeCount: '1-1',
+      foundedYear: 2019,
+      linkedinUrl: 'https://www.linkedin.com/company/widgets-ltd',
     });
     expect(widgets.sources.linkedinUrl).toBe('page-url');
   });
 
   it('reads a page with only JSON-LD', () => {
     const ld = {
-      '@context': 'http://schema.org', '@type': 'Organization', name: 'Café &amp; Co',
-      url: 'https://fr.linkedin.com/company/cafe-co', description: 'Coffee,\n\n roasted.',
+      '@context': 'http://schema.org',
+      '@type': 'Organization',
+      name: 'Café &amp; Co',
+      url: 'https://fr.linkedin.com/company/cafe-co',
+      description: 'Coffee,\n\n roasted.',
       address: { type: 'PostalAddress', addressLocality: 'Lyon', addressRegion: 'Auvergne-Rhône-Alpes', addressCountry: 'FR' },
       numberOfEmployees: { '@type': 'QuantitativeValue', minValue: 11, maxValue: 50 },
       logo: { '@type': 'ImageObject', contentUrl: 'https://media.licdn.com/cafe.png' },
       sameAs: ['https://www.linkedin.com/company/cafe-co', 'https://www.cafe-co.fr/'],
-      foundingDate: '2015-03-01', industry: 'Food &amp; Beverages',
+      foundingDate: '2015-03-01',
+      industry: 'Food &amp; Beverages',
     };
     const html = `<html><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body></body></html>`;
     const cafe = company(parseLinkedInCompanyPage(html, 'https://fr.linkedin.com/company/cafe-co?trk=x'));
@@ -185,19 +206,27 @@ describe('parseLinkedInCompanyPage on synthetic pages', () => {
       <section data-test-id="about-us"></section></body></html>`;
     expect(company(parseLinkedInCompanyPage(viaCard, 'https://www.linkedin.com/company/procter-and-gamble')).name).toBe('Procter & Gamble');
     const viaLd = `<script type="application/ld+json">{"@type":"Organization","name":"L&#39;Or&#233;al &#x26; Co"}</script>`;
-    expect(company(parseLinkedInCompanyPage(viaLd, 'https://www.linkedin.com/company/loreal')).name).toBe('L\'Oréal & Co');
+    expect(company(parseLinkedInCompanyPage(viaLd, 'https://www.linkedin.com/company/loreal')).name).toBe("L'Oréal & Co");
   });
 });
 
 describe('pages that are not a company page', () => {
   it.each([
-    ['the authwall itself', '<html><head><title>Sign Up | LinkedIn</title></head><body><form class="join-form"></form></body></html>',
-      'https://www.linkedin.com/authwall?trk=gf&sessionRedirect=https%3A%2F%2Fwww.linkedin.com%2Fcompany%2Faudiense'],
-    ['the 999 block page (script redirect to /authwall)',
+    [
+      'the authwall itself',
+      '<html><head><title>Sign Up | LinkedIn</title></head><body><form class="join-form"></form></body></html>',
+      'https://www.linkedin.com/authwall?trk=gf&sessionRedirect=https%3A%2F%2Fwww.linkedin.com%2Fcompany%2Faudiense',
+    ],
+    [
+      'the 999 block page (script redirect to /authwall)',
       '<html><head><script type="text/javascript">window.onload = function() { var domain = location.host; document.location.href = "https://" + domain + "/authwall?trk=bf&trkInfo=bf"; }</script></head></html>',
-      'https://www.linkedin.com/company/audiense'],
-    ['the login page', '<html><head><meta name="pageKey" content="d_checkpoint_lg_consumerLogin"><title>LinkedIn Login, Sign in | LinkedIn</title></head><body></body></html>',
-      'https://www.linkedin.com/login?session_redirect=x'],
+      'https://www.linkedin.com/company/audiense',
+    ],
+    [
+      'the login page',
+      '<html><head><meta name="pageKey" content="d_checkpoint_lg_consumerLogin"><title>LinkedIn Login, Sign in | LinkedIn</title></head><body></body></html>',
+      'https://www.linkedin.com/login?session_redirect=x',
+    ],
     ['a company page fetched but served as the login form', audienseHtml, 'https://www.linkedin.com/uas/login?session_redirect=x'],
   ])('%s → authwall', (_, html, url) => {
     expect(parseLinkedInCompanyPage(html, url)).toEqual({ ok: false, reason: 'authwall' });
@@ -205,12 +234,23 @@ describe('pages that are not a company page', () => {
 
   it.each([
     ['an empty document', '', 'https://www.linkedin.com/company/audiense'],
-    ['a personal profile', `<html><head><meta name="pageKey" content="d_public_profile"><link rel="canonical" href="https://uk.linkedin.com/in/someone">
+    [
+      'a personal profile',
+      `<html><head><meta name="pageKey" content="d_public_profile"><link rel="canonical" href="https://uk.linkedin.com/in/someone">
       <script type="application/ld+json">{"@context":"http://schema.org","@graph":[{"@type":"Person","name":"Some One","worksFor":[{"@type":"Organization","name":"Audiense"}]}]}</script>
-      </head><body><section class="top-card-layout"><h1>Some One</h1></section></body></html>`, 'https://uk.linkedin.com/in/someone'],
-    ['a page not found', '<html><head><title>Page not found | LinkedIn</title></head><body><h1>This page doesn’t exist</h1></body></html>',
-      'https://www.linkedin.com/company/nope'],
-    ['a company marker without any name', '<html><body><section data-test-id="about-us"></section></body></html>', 'https://www.linkedin.com/'],
+      </head><body><section class="top-card-layout"><h1>Some One</h1></section></body></html>`,
+      'https://uk.linkedin.com/in/someone',
+    ],
+    [
+      'a page not found',
+      '<html><head><title>Page not found | LinkedIn</title></head><body><h1>This page doesn’t exist</h1></body></html>',
+      'https://www.linkedin.com/company/nope',
+    ],
+    [
+      'a company marker without any name',
+      '<html><body><section data-test-id="about-us"></section></body></html>',
+      'https://www.linkedin.com/',
+    ],
   ])('%s → not_company_page', (_, html, url) => {
     expect(parseLinkedInCompanyPage(html, url)).toEqual({ ok: false, reason: 'not_company_page' });
   });

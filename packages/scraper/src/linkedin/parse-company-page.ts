@@ -1,8 +1,8 @@
 import { linkedInCompanyUrl } from '@enrich/domain';
 import { load } from 'cheerio';
+import { yearFromDate } from '../extract/founded';
 import { parseJsonLd } from '../extract/json-ld';
 import { joinLocation } from '../extract/location';
-import { yearFromDate } from '../extract/founded';
 import { absoluteUrl } from '../extract/util';
 import { readMarkupCompany } from './about-section';
 import { employeeRange } from './counts';

@@ -65,13 +65,7 @@ export type LinkedInMatch = 'linked' | 'guessed';
  * `website_mismatch`: a page was found but its website names another domain; fetch failures keep
  * the fetcher's kind (`timeout`, `network`, `http`, ...).
  */
-export type LinkedInUnavailableReason =
-  | 'no_page'
-  | 'authwall'
-  | 'rate_limited'
-  | 'website_mismatch'
-  | 'not_company_page'
-  | FetchErrorKind;
+export type LinkedInUnavailableReason = 'no_page' | 'authwall' | 'rate_limited' | 'website_mismatch' | 'not_company_page' | FetchErrorKind;
 
 /** What the LinkedIn source stores for a job (JSON, in Postgres): a company, or why there is none. */
 export type LinkedInSourceData =

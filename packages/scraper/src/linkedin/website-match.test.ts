@@ -2,7 +2,10 @@ import { unwrapLinkedInRedirect, websiteDomain, websiteMatchesDomain } from './w
 
 describe('unwrapLinkedInRedirect', () => {
   it.each([
-    ['https://www.linkedin.com/redir/redirect?url=http%3A%2F%2Fwww%2Eaudiense%2Ecom&urlhash=7Taq&trk=about_website', 'http://www.audiense.com'],
+    [
+      'https://www.linkedin.com/redir/redirect?url=http%3A%2F%2Fwww%2Eaudiense%2Ecom&urlhash=7Taq&trk=about_website',
+      'http://www.audiense.com',
+    ],
     ['https://www.linkedin.com/redirect?url=https%3A%2F%2Facme.com%2Fen', 'https://acme.com/en'],
     ['https://uk.linkedin.com/safety/go?url=https%3A%2F%2Facme.com', 'https://acme.com'],
     ['http://www.audiense.com', 'http://www.audiense.com'],

@@ -3,7 +3,7 @@ import { type Browser, chromium } from 'playwright';
 import { FetchError } from '../fetch/fetch-error';
 import { PageSlots } from './page-slots';
 import type { RenderEnv } from './render-env';
-import { renderPage, type RenderedPage, type RenderOptions } from './render-page';
+import { type RenderedPage, type RenderOptions, renderPage } from './render-page';
 
 export interface BrowserPoolSettings {
   chromiumPath: string;

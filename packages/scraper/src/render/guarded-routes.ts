@@ -2,11 +2,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import type { BrowserContext, Page, Request, Route } from 'playwright';
 import { isPublicAddress, type Resolver } from '../fetch/address-guard';
+import { isHtmlContentType } from '../fetch/decode-html';
 import { FetchError } from '../fetch/fetch-error';
 import { toFetchError } from '../fetch/fetch-page';
 import { fetchResource, type ResourceMethod } from '../fetch/fetch-resource';
-import { isHtmlContentType } from '../fetch/decode-html';
-import { lookupHostMap, type HostMap } from '../fetch/host-map';
+import { type HostMap, lookupHostMap } from '../fetch/host-map';
 
 /**
  * Chromium never touches the network itself: every http(s) request of a rendered page is answered
@@ -41,7 +41,14 @@ const METHODS: ReadonlySet<string> = new Set<ResourceMethod>(['GET', 'HEAD', 'PO
 /** Requests fetched per render; a page looping on requests is cut off here. */
 export const MAX_REQUESTS_PER_RENDER = 200;
 // Framing and encoding are redone by Chromium; a Location would make it follow outside the routes.
-const DROPPED_RESPONSE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'location']);
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'content-encoding',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'location',
+]);
 
 export function newRouteState(): RouteState {
   return { blocked: new Set(), expectedDocument: undefined, redirectTo: undefined, documentError: undefined, requests: 0 };

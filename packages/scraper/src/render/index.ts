@@ -1,11 +1,11 @@
 export {
-  CHROMIUM_ARGS,
-  createBrowserPool,
-  renderSettingsFrom,
   type BrowserPool,
   type BrowserPoolSettings,
   type BrowserPoolStats,
+  CHROMIUM_ARGS,
+  createBrowserPool,
+  renderSettingsFrom,
 } from './browser-pool';
 export { looksLikeJsShell } from './js-shell';
-export { renderEnv, type RenderEnv } from './render-env';
-export { type RenderedPage, type RenderOptions } from './render-page';
+export { type RenderEnv, renderEnv } from './render-env';
+export type { RenderedPage, RenderOptions } from './render-page';

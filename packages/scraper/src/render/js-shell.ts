@@ -6,8 +6,18 @@ import { load } from 'cheerio';
 
 // HTML's JavaScript MIME types plus "module"; anything else (ld+json, templates) never runs.
 const EXECUTABLE_TYPES = new Set([
-  '', 'module', 'text/javascript', 'application/javascript', 'application/x-javascript', 'text/ecmascript',
-  'application/ecmascript', 'text/x-javascript', 'text/jscript', 'text/livescript', 'text/babel', 'text/jsx',
+  '',
+  'module',
+  'text/javascript',
+  'application/javascript',
+  'application/x-javascript',
+  'text/ecmascript',
+  'application/ecmascript',
+  'text/x-javascript',
+  'text/jscript',
+  'text/livescript',
+  'text/babel',
+  'text/jsx',
 ]);
 
 // Mount points of the common single-page frameworks (React, Vue, Next, Nuxt, Gatsby, Angular, Svelte, Quasar).
@@ -51,6 +61,12 @@ export function looksLikeJsShell(html: string, wordCount: number, minWords: numb
   // "enable JavaScript", "JavaScript wird benötigt", ...; noscript content is raw text to the parser.
   const plea = $('noscript')
     .toArray()
-    .some((el) => /javascript/i.test($(el).text().replace(/<[^>]*>/g, ' ')));
+    .some((el) =>
+      /javascript/i.test(
+        $(el)
+          .text()
+          .replace(/<[^>]*>/g, ' '),
+      ),
+    );
   return plea || scripts.some((script) => !isTracking(script));
 }

@@ -1,8 +1,8 @@
 export { mergePageFacts, type PageFacts } from './merge-page-facts';
 export {
   type PageRenderer,
-  type SitePageText,
   type ScrapeSettings,
+  type SitePageText,
   scrapeWebsite,
   scrapeWebsiteSource,
   unreachable,

@@ -49,7 +49,8 @@ export function mergePageFacts(pages: PageFacts[]): CompanyFacts {
     }
   }
   const technologies = new Map<string, Fact<string>>();
-  for (const page of pages) for (const fact of page.facts.technologies) if (!technologies.has(fact.value)) technologies.set(fact.value, fact);
+  for (const page of pages)
+    for (const fact of page.facts.technologies) if (!technologies.has(fact.value)) technologies.set(fact.value, fact);
   return {
     name: pick(pages, 'name'),
     description: pick(pages, 'description'),

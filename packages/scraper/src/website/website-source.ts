@@ -1,7 +1,7 @@
 import { type CrawlResult, type CrawlSettings, crawlSite, type PageKind } from '../crawl';
 import { extractCompanyFacts } from '../extract/extract-company-facts';
 import type { CompanyFacts } from '../extract/types';
-import { FetchError, type FetchErrorKind, fetchPage, type FetchPageOptions, HostAgents } from '../fetch';
+import { FetchError, type FetchErrorKind, type FetchPageOptions, fetchPage, HostAgents } from '../fetch';
 import { mergePageFacts } from './merge-page-facts';
 
 export type ScrapeSettings = Omit<FetchPageOptions, 'signal'>;
@@ -53,7 +53,10 @@ function candidateUrls(domain: string): string[] {
 }
 
 /** The homepage, and the round trips it took: one per address form tried, plus its redirects. */
-async function fetchHomepage(domain: string, settings: ScrapeSettings): Promise<{ url: string; finalUrl: string; html: string; trips: number }> {
+async function fetchHomepage(
+  domain: string,
+  settings: ScrapeSettings,
+): Promise<{ url: string; finalUrl: string; html: string; trips: number }> {
   const failures: FetchError[] = [];
   for (const url of candidateUrls(domain)) {
     try {
@@ -110,9 +113,18 @@ async function scrapeWith(domain: string, settings: WebsiteSourceSettings): Prom
 
   let crawl: CrawlResult | undefined;
   if (settings.crawl) {
-    crawl = await crawlSite(domain, { url: home.finalUrl, html: home.html, trips: home.trips }, { ...settings.crawl, fetch: settings.fetch });
+    crawl = await crawlSite(
+      domain,
+      { url: home.finalUrl, html: home.html, trips: home.trips },
+      { ...settings.crawl, fetch: settings.fetch },
+    );
     if (crawl.blockedByRobots) {
-      return { status: 'unreachable', reason: 'robots', message: `robots.txt of ${home.finalUrl} disallows our user agent`, fetchedAt: new Date().toISOString() };
+      return {
+        status: 'unreachable',
+        reason: 'robots',
+        message: `robots.txt of ${home.finalUrl} disallows our user agent`,
+        fetchedAt: new Date().toISOString(),
+      };
     }
   }
   const pages = [
@@ -127,11 +139,21 @@ async function scrapeWith(domain: string, settings: WebsiteSourceSettings): Prom
     finalUrl: home.finalUrl,
     fetchedAt: new Date().toISOString(),
     facts: mergePageFacts(pages),
-    pages: pages.filter((p) => p.facts.textSample).map((p) => ({ url: p.url, kind: p.kind, text: p.facts.textSample.slice(0, PAGE_TEXT_CHARS) })),
+    pages: pages
+      .filter((p) => p.facts.textSample)
+      .map((p) => ({ url: p.url, kind: p.kind, text: p.facts.textSample.slice(0, PAGE_TEXT_CHARS) })),
     rendered,
     ...(renderError ? { renderError } : {}),
     ...(crawl
-      ? { crawl: { pages: crawl.stats.pages, bytes: crawl.stats.bytes, ms: crawl.stats.ms, skipped: crawl.skipped.length, roundTrips: crawl.stats.roundTrips } }
+      ? {
+          crawl: {
+            pages: crawl.stats.pages,
+            bytes: crawl.stats.bytes,
+            ms: crawl.stats.ms,
+            skipped: crawl.skipped.length,
+            roundTrips: crawl.stats.roundTrips,
+          },
+        }
       : {}),
   };
 }
