@@ -1,5 +1,5 @@
 import { aiEnv } from '@enrich/ai';
-import { databaseEnv, envInt, logEnv, pipelineEnv, redisEnv, workerProcessEnv } from '@enrich/config';
+import { envInt, workerBaseEnv } from '@enrich/config';
 import { z } from 'zod';
 
 export const aiWorkerEnv = z
@@ -7,10 +7,6 @@ export const aiWorkerEnv = z
     // AI steps taken from the queue at once; calls to the model are further capped by AI_CONCURRENCY.
     AI_STEP_CONCURRENCY: envInt(8, 1, 500),
   })
-  .extend(workerProcessEnv.shape)
-  .extend(aiEnv.shape)
-  .extend(databaseEnv.shape)
-  .extend(redisEnv.shape)
-  .extend(pipelineEnv.shape)
-  .extend(logEnv.shape);
+  .extend(workerBaseEnv.shape)
+  .extend(aiEnv.shape);
 export type AiWorkerConfig = z.infer<typeof aiWorkerEnv>;

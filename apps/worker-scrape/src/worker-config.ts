@@ -1,4 +1,4 @@
-import { databaseEnv, envInt, logEnv, pipelineEnv, redisEnv, workerProcessEnv } from '@enrich/config';
+import { envInt, workerBaseEnv } from '@enrich/config';
 import { crawlEnv, linkedInEnv, renderEnv, scraperEnv } from '@enrich/scraper';
 import { z } from 'zod';
 
@@ -10,13 +10,9 @@ export const workerEnv = z
     // Jobs younger than this are left alone: the API may not have enqueued them yet.
     RECONCILE_GRACE_MS: envInt(10_000, 0, 3_600_000),
   })
-  .extend(workerProcessEnv.shape)
+  .extend(workerBaseEnv.shape)
   .extend(scraperEnv.shape)
   .extend(crawlEnv.shape)
   .extend(renderEnv.shape)
-  .extend(linkedInEnv.shape)
-  .extend(databaseEnv.shape)
-  .extend(redisEnv.shape)
-  .extend(pipelineEnv.shape)
-  .extend(logEnv.shape);
+  .extend(linkedInEnv.shape);
 export type WorkerConfig = z.infer<typeof workerEnv>;

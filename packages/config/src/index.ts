@@ -43,3 +43,10 @@ export const workerProcessEnv = z.object({
   // When set, rewritten every 10 s while the worker is healthy (for container health checks).
   WORKER_HEARTBEAT_FILE: z.string().trim().optional(),
 });
+
+// What every worker process reads beside its own settings.
+export const workerBaseEnv = workerProcessEnv
+  .extend(databaseEnv.shape)
+  .extend(redisEnv.shape)
+  .extend(pipelineEnv.shape)
+  .extend(logEnv.shape);
