@@ -54,8 +54,10 @@ export interface Admission<T> {
   quota: QuotaState | undefined;
 }
 
-// BullMQ waits for a connection that has never been ready instead of failing; bound it.
-const ENQUEUE_TIMEOUT_MS = 3000;
+// BullMQ waits for a connection that has never been ready instead of failing; bound it. A big
+// batch is one large Redis transaction (three jobs per domain), so its bound grows with it:
+// a busy Redis may take seconds over 1,000 domains without being down.
+const enqueueTimeoutMs = (jobs: number) => 3000 + 5 * jobs;
 
 const queueUnavailable = (cause?: unknown) =>
   new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'the job queue is unavailable; retry shortly', { retryable: true, cause });
@@ -104,7 +106,7 @@ export async function admit<T extends { domain: string }>(
   const flow = flowOf(batchId, toRun, deps.retry);
   if (flow) {
     try {
-      await withTimeout(deps.flows.add(flow), ENQUEUE_TIMEOUT_MS);
+      await withTimeout(deps.flows.add(flow), enqueueTimeoutMs(toRun.length));
     } catch (error) {
       await deps.db
         .$transaction(async (tx) => {
