@@ -55,20 +55,25 @@ export type AdmissionResult =
 export async function admitJobs(db: Db, input: AdmissionInput): Promise<AdmissionResult> {
   const { teamId, batch, createdAt, jobs, charge, monthlyQuota, freshAfter } = input;
   // The submission path's one statement: run on the driver, not the ORM (see sqlPool).
-  const { rows } = await sqlPool(db).query<{ ok: boolean; used: number | null; fresh: boolean[] }>(ADMIT_SQL, [
-    teamId, // $1
-    utc(input.month).slice(0, 10), // $2
-    charge, // $3
-    monthlyQuota, // $4
-    freshAfter && utc(freshAfter), // $5
-    jobs.map((job) => job.id), // $6
-    jobs.map((job) => job.domain), // $7
-    batch?.id ?? null, // $8
-    batch?.entriesReceived ?? 0, // $9
-    JSON.stringify(batch?.invalidEntries ?? []), // $10
-    batch?.duplicateEntries ?? 0, // $11
-    utc(createdAt), // $12
-  ]);
+  // Named, so each connection plans it once: planning this statement costs more than running it.
+  const { rows } = await sqlPool(db).query<{ ok: boolean; used: number | null; fresh: boolean[] }>({
+    name: 'admit-jobs',
+    text: ADMIT_SQL,
+    values: [
+      teamId, // $1
+      utc(input.month).slice(0, 10), // $2
+      charge, // $3
+      monthlyQuota, // $4
+      freshAfter && utc(freshAfter), // $5
+      jobs.map((job) => job.id), // $6
+      jobs.map((job) => job.domain), // $7
+      batch?.id ?? null, // $8
+      batch?.entriesReceived ?? 0, // $9
+      JSON.stringify(batch?.invalidEntries ?? []), // $10
+      batch?.duplicateEntries ?? 0, // $11
+      utc(createdAt), // $12
+    ],
+  });
   const row = rows[0];
   if (!row?.ok) return { admitted: false };
   return { admitted: true, used: row.used, jobs: jobs.map((job, i) => ({ ...job, fresh: row.fresh[i] === true })) };

@@ -9,10 +9,11 @@ export async function recentlySubmitted(db: Db, teamId: string, domains: readonl
   if (domains.length === 0 || windowHours <= 0) return new Set();
   const since = new Date(Date.now() - windowHours * 3_600_000);
   // On the submission path: the driver, not the ORM (see sqlPool).
-  const { rows } = await sqlPool(db).query<{ domain: string }>(
-    `SELECT DISTINCT domain FROM enrichment_jobs
+  const { rows } = await sqlPool(db).query<{ domain: string }>({
+    name: 'recent-submissions',
+    text: `SELECT DISTINCT domain FROM enrichment_jobs
      WHERE team_id = $1 AND domain = ANY($2::text[]) AND created_at >= $3::timestamp AND status <> 'failed'`,
-    [teamId, domains, utc(since)],
-  );
+    values: [teamId, domains, utc(since)],
+  });
   return new Set(rows.map((r) => r.domain));
 }

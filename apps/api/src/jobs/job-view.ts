@@ -27,7 +27,11 @@ export async function findPolledJob(
   jobId: string,
 ): Promise<{ job: PolledJob; company: StoredCompany | null } | null> {
   // The API's most frequent query: the driver, not the ORM (see sqlPool).
-  const { rows } = await sqlPool(db).query<PolledJob & { company: StoredCompany | null }>(POLL_SQL, [jobId, teamId]);
+  const { rows } = await sqlPool(db).query<PolledJob & { company: StoredCompany | null }>({
+    name: 'poll-job',
+    text: POLL_SQL,
+    values: [jobId, teamId],
+  });
   const row = rows[0];
   if (!row) return null;
   const { company, ...job } = row;
