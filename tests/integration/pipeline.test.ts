@@ -223,8 +223,17 @@ it('keeps one company row per domain however often it is enriched', async () => 
   expect(await stack.database.db.company.count({ where: { domain: 'plainco.com' } })).toBe(1);
 });
 
-it('estimatedDuration comes from real durations once jobs have completed', async () => {
-  const res = await request(stack.app).post('/enrich').set('Authorization', `Bearer ${key}`).send({ domain: 'plainco.com', refresh: true });
-  expect(res.body.estimatedDuration).not.toBe(5000);
-  expect(res.body.estimatedDuration).toBeGreaterThan(0);
+it('estimatedDuration comes from real durations once jobs have completed, refreshed in the background', async () => {
+  // The figure is refreshed off the request path, so the answers after the refresh carry it.
+  let estimated = 5000;
+  for (let i = 0; i < 20 && estimated === 5000; i += 1) {
+    const res = await request(stack.app)
+      .post('/enrich')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ domain: 'plainco.com', refresh: true });
+    estimated = res.body.estimatedDuration;
+    if (estimated === 5000) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect(estimated).not.toBe(5000);
+  expect(estimated).toBeGreaterThan(0);
 });

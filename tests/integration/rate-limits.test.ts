@@ -244,6 +244,33 @@ describe('two API processes share one limit', () => {
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
     expect(remaining).toEqual(['4', '3', '2', '1', '0', '0', '0', '0']);
   });
+
+  it('never overspends the monthly quota: 90 concurrent submissions over two processes, exactly the quota of 25 accepted', async () => {
+    const [a, b] = await Promise.all([startApi(), startApi()]);
+    const key = await stack.key('enterprise', 'quota-race');
+    const db = stack.database.db;
+    // Windows far above the load, so only the monthly quota refuses.
+    await db.team.update({ where: { name: 'quota-race' }, data: { rateLimitPerMinute: 100_000, monthlyQuota: 25 } });
+    await sleep(5_100); // the API processes' key cache (KEY_CACHE_MS)
+    const answers = await Promise.all(
+      Array.from({ length: 90 }, (_, i) =>
+        request(i % 2 ? b : a)
+          .post('/enrich')
+          .set(bearer(key))
+          .send({ domain: fresh() }),
+      ),
+    );
+    const byStatus = answers.reduce<Record<number, number>>(
+      (counts, res) => ({ ...counts, [res.status]: (counts[res.status] ?? 0) + 1 }),
+      {},
+    );
+    expect(byStatus).toEqual({ 202: 25, 429: 65 });
+    for (const res of answers.filter((r) => r.status === 429)) expect(res.body.error.code).toBe('QUOTA_EXCEEDED');
+    const team = await db.team.findUniqueOrThrow({ where: { name: 'quota-race' } });
+    expect(await db.enrichmentJob.count({ where: { teamId: team.id } })).toBe(25);
+    const usage = await db.usageMonth.findMany({ where: { teamId: team.id } });
+    expect(usage.map((u) => u.enrichments)).toEqual([25]);
+  }, 60_000);
 });
 
 describe('the monthly quota', () => {

@@ -1,4 +1,4 @@
-import { type Db, Prisma } from '@enrich/db';
+import { type Db, Prisma, sqlPool, utc } from '@enrich/db';
 import type { ErrorCode } from '@enrich/errors';
 
 /**
@@ -15,40 +15,112 @@ export interface AdmittedJob {
   fresh: boolean;
 }
 
-export interface AdmittedJobs {
+export interface AdmissionInput {
   teamId: string;
-  /** The batch the jobs belong to (its row already written), or null for a single submission. */
-  batchId: string | null;
+  /** The batch row to write with the jobs, or null for a single submission. */
+  batch: { id: string; entriesReceived: number; invalidEntries: unknown; duplicateEntries: number } | null;
   createdAt: Date;
-  /** In submission order; a batch's jobs get their position in it. */
-  jobs: readonly AdmittedJob[];
+  /** In submission order, distinct domains; a batch's jobs get their position in it. */
+  jobs: readonly { id: string; domain: string }[];
+  /** Enrichments to count against the month (0: all duplicates, nothing is counted). */
+  charge: number;
+  /** The team's monthly quota; null: unlimited. */
+  monthlyQuota: number | null;
+  /** First day of the month counted against (UTC). */
+  month: Date;
+  /** Records enriched after this (with a source) are reused; null: reuse nothing (refresh). */
+  freshAfter: Date | null;
 }
 
+export type AdmissionResult =
+  | {
+      admitted: true;
+      jobs: AdmittedJob[] /** The month's count after this admission; null when nothing was charged. */;
+      used: number | null;
+    }
+  | { admitted: false };
+
 /**
- * Writes admitted jobs, all in one statement: unnest of the columns is several times faster
- * than the ORM's multi-row insert for a thousand rows (scripts/bench-bulk-accept.ts).
- * A fresh job is written completed. Any other job picks its leader: the oldest job of its
- * domain still processing that runs on its own (by any team), which it then follows
- * (`follows_job_id`, packages/pipeline/src/leader-results.ts); without one it leads. Two jobs
- * admitted at the same instant may both lead; that costs one extra run, never a wrong record.
+ * Admits jobs in ONE statement, so nothing is held between round trips: the month's count is
+ * raised only when the quota covers the whole charge (the check and the increment are one
+ * upsert, so concurrent requests on any replica cannot overspend), and only then are the batch
+ * row, every job row and the team's list entries for reused records written.
+ * A job whose domain has a fresh stored record is written completed. Any other job picks its
+ * leader: the oldest job of its domain still processing that runs on its own (by any team),
+ * which it then follows (`follows_job_id`, packages/pipeline/src/leader-results.ts); without
+ * one it leads. Two jobs admitted at the same instant may both lead; that costs one extra run,
+ * never a wrong record. The rows go in with unnest: several times faster than the ORM's
+ * multi-row insert for a thousand rows (scripts/bench-bulk-accept.ts).
  */
-export async function insertAdmittedJobs(tx: JobStoreClient, admitted: AdmittedJobs): Promise<void> {
-  const { teamId, batchId, createdAt, jobs } = admitted;
-  if (jobs.length === 0) return;
-  await tx.$executeRaw`
+export async function admitJobs(db: Db, input: AdmissionInput): Promise<AdmissionResult> {
+  const { teamId, batch, createdAt, jobs, charge, monthlyQuota, freshAfter } = input;
+  // The submission path's one statement: run on the driver, not the ORM (see sqlPool).
+  // Named, so each connection plans it once: planning this statement costs more than running it.
+  const { rows } = await sqlPool(db).query<{ ok: boolean; used: number | null; fresh: boolean[] }>({
+    name: 'admit-jobs',
+    text: ADMIT_SQL,
+    values: [
+      teamId, // $1
+      utc(input.month).slice(0, 10), // $2
+      charge, // $3
+      monthlyQuota, // $4
+      freshAfter && utc(freshAfter), // $5
+      jobs.map((job) => job.id), // $6
+      jobs.map((job) => job.domain), // $7
+      batch?.id ?? null, // $8
+      batch?.entriesReceived ?? 0, // $9
+      JSON.stringify(batch?.invalidEntries ?? []), // $10
+      batch?.duplicateEntries ?? 0, // $11
+      utc(createdAt), // $12
+    ],
+  });
+  const row = rows[0];
+  if (!row?.ok) return { admitted: false };
+  return { admitted: true, used: row.used, jobs: jobs.map((job, i) => ({ ...job, fresh: row.fresh[i] === true })) };
+}
+
+const ADMIT_SQL = `
+  WITH quota AS (
+    INSERT INTO usage_months (team_id, month, enrichments)
+    SELECT $1, $2::date, $3::int
+    WHERE $3::int > 0 AND ($4::int IS NULL OR $3::int <= $4::int)
+    ON CONFLICT (team_id, month) DO UPDATE SET enrichments = usage_months.enrichments + EXCLUDED.enrichments
+      WHERE $4::int IS NULL OR usage_months.enrichments + EXCLUDED.enrichments <= $4::int
+    RETURNING enrichments
+  ), admitted AS (
+    SELECT $3::int = 0 OR EXISTS (SELECT 1 FROM quota) AS ok
+  ), items AS (
+    SELECT item.id, item.domain, item.position,
+      $5::timestamp IS NOT NULL AND EXISTS (
+        SELECT 1 FROM companies c
+        WHERE c.domain = item.domain AND c.enriched_at > $5::timestamp AND cardinality(c.sources) > 0) AS fresh
+    FROM unnest($6::uuid[], $7::text[]) WITH ORDINALITY AS item(id, domain, position)
+  ), new_batch AS (
+    INSERT INTO batches (id, team_id, entries_received, invalid_entries, duplicate_entries, created_at, completed_at)
+    SELECT $8::text, $1, $9::int, $10::jsonb, $11::int, $12::timestamp,
+      -- A batch with nothing to enrich is complete as soon as it exists.
+      CASE WHEN coalesce((SELECT bool_and(fresh) FROM items), true) THEN $12::timestamp END
+    WHERE $8::text IS NOT NULL AND (SELECT ok FROM admitted)
+  ), new_jobs AS (
     INSERT INTO enrichment_jobs (id, team_id, batch_id, batch_position, domain, created_at, status, started_at, completed_at, follows_job_id)
-    SELECT item.id, ${teamId}, ${batchId}::text, CASE WHEN ${batchId}::text IS NOT NULL THEN (item.position - 1)::int END,
-      item.domain, ${createdAt}::timestamp,
+    SELECT item.id, $1, $8::text, CASE WHEN $8::text IS NOT NULL THEN (item.position - 1)::int END,
+      item.domain, $12::timestamp,
       CASE WHEN item.fresh THEN 'completed'::"JobStatus" ELSE 'processing'::"JobStatus" END,
-      CASE WHEN item.fresh THEN ${createdAt}::timestamp END,
-      CASE WHEN item.fresh THEN ${createdAt}::timestamp END,
+      CASE WHEN item.fresh THEN $12::timestamp END,
+      CASE WHEN item.fresh THEN $12::timestamp END,
       CASE WHEN NOT item.fresh THEN (
         SELECT l.id FROM enrichment_jobs l
         WHERE l.domain = item.domain AND l.status = 'processing' AND l.follows_job_id IS NULL
         ORDER BY l.created_at LIMIT 1) END
-    FROM unnest(${jobs.map((job) => job.id)}::uuid[], ${jobs.map((job) => job.domain)}::text[], ${jobs.map((job) => job.fresh)}::boolean[])
-      WITH ORDINALITY AS item(id, domain, fresh, position)`;
-}
+    FROM items item WHERE (SELECT ok FROM admitted)
+  ), listed AS (
+    -- The team gets a reused record in its search list at once.
+    INSERT INTO team_companies (team_id, domain, enriched_at)
+    SELECT $1, item.domain, $12::timestamp FROM items item WHERE item.fresh AND (SELECT ok FROM admitted)
+    ON CONFLICT (team_id, domain) DO UPDATE SET enriched_at = EXCLUDED.enriched_at
+  )
+  SELECT (SELECT ok FROM admitted) AS ok, (SELECT enrichments FROM quota) AS used,
+    coalesce((SELECT array_agg(fresh ORDER BY position) FROM items), '{}') AS fresh`;
 
 /** Undoes an admission whose jobs could not be queued: the rows go as if never written. */
 export async function removeAdmittedJobs(tx: JobStoreClient, jobIds: readonly string[]): Promise<void> {

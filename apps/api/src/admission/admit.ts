@@ -1,14 +1,13 @@
-import { type Db, newId, newJobId, type Prisma } from '@enrich/db';
+import { type Db, newId, newJobId } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { type AdmittedJob, insertAdmittedJobs, removeAdmittedJobs } from '@enrich/jobs';
+import { type AdmittedJob, admitJobs, removeAdmittedJobs } from '@enrich/jobs';
 import { batchFlow, enrichmentFlow, type RetryPolicy } from '@enrich/queue';
 import type { FlowJob, FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../app-context';
 import type { ClassifiedEntries } from '../bulk/classify-entries';
-import { type QuotaState, releaseEnrichments, reserveEnrichments } from '../limits/monthly-quota';
+import { monthStart, nextMonthStart, type QuotaState, quotaExceeded, releaseEnrichments } from '../limits/monthly-quota';
 import { withTimeout } from '../with-timeout';
-import { freshDomains, touchTeamCompanies } from './fresh-records';
 
 export interface AdmitDeps {
   db: Db;
@@ -82,30 +81,26 @@ export async function admit<T extends { domain: string }>(
   const batch = request.batch ? { id: newId('bat'), ...request.batch } : undefined;
   const batchId = batch?.id ?? null;
   const createdAt = new Date();
-  const domains = request.items.map((item) => item.domain);
-  const charged = domains.filter((domain) => !request.recent.has(domain)).length;
-  const { quota, jobs } = await deps.db.$transaction(async (tx) => {
-    const quota = charged > 0 ? await reserveEnrichments(tx, submitter.teamId, charged, submitter.limits.monthly, createdAt) : undefined;
-    const fresh = request.refresh ? new Set<string>() : await freshDomains(tx, domains, deps.freshnessWindowHours, createdAt);
-    const jobs = request.items.map((item) => ({ ...item, id: newJobId(), fresh: fresh.has(item.domain) }));
-    if (batch) {
-      await tx.batch.create({
-        data: {
-          id: batch.id,
-          teamId: submitter.teamId,
-          entriesReceived: batch.received,
-          invalidEntries: batch.invalid as unknown as Prisma.InputJsonValue,
-          duplicateEntries: batch.duplicates.length,
-          createdAt,
-          // A batch with nothing to enrich is complete as soon as it exists.
-          completedAt: jobs.every((job) => job.fresh) ? createdAt : null,
-        },
-      });
-    }
-    await insertAdmittedJobs(tx, { teamId: submitter.teamId, batchId, createdAt, jobs });
-    await touchTeamCompanies(tx, submitter.teamId, [...fresh], createdAt);
-    return { quota, jobs };
+  const charged = request.items.filter((item) => !request.recent.has(item.domain)).length;
+  const ids = request.items.map((item) => ({ id: newJobId(), domain: item.domain }));
+  const freshAfter =
+    request.refresh || deps.freshnessWindowHours === 0 ? null : new Date(createdAt.getTime() - deps.freshnessWindowHours * 3_600_000);
+  const result = await admitJobs(deps.db, {
+    teamId: submitter.teamId,
+    batch: batch
+      ? { id: batch.id, entriesReceived: batch.received, invalidEntries: batch.invalid, duplicateEntries: batch.duplicates.length }
+      : null,
+    createdAt,
+    jobs: ids,
+    charge: charged,
+    monthlyQuota: submitter.limits.monthly,
+    month: monthStart(createdAt),
+    freshAfter,
   });
+  if (!result.admitted) throw await quotaExceeded(deps.db, submitter.teamId, charged, submitter.limits.monthly, createdAt);
+  const jobs = request.items.map((item, i) => ({ ...item, ...result.jobs[i]! }));
+  const quota =
+    result.used === null ? undefined : { limit: submitter.limits.monthly, used: result.used, resetTime: nextMonthStart(createdAt) };
 
   const toRun = jobs.filter((job) => !job.fresh).map((job) => ({ jobId: job.id, domain: job.domain }));
   const flow = flowOf(batchId, toRun, deps.retry);

@@ -1,18 +1,21 @@
 import type { Db } from '@enrich/db';
 
 const SAMPLE = 50;
-const CACHE_MS = 10_000;
+const REFRESH_MS = 10_000;
+// Until real durations exist, look again sooner: the first jobs may complete any moment.
+const REFRESH_WHILE_DEFAULT_MS = 1_000;
 
 /**
- * estimatedDuration: the mean of the most recent real job durations (milliseconds), cached
- * briefly so that submissions do not each run the query. Falls back to a configured default
- * until jobs have completed.
+ * estimatedDuration: the mean of the most recent real job durations (milliseconds). Requests
+ * read the last figure and never wait for the query: when it is older than REFRESH_MS, one
+ * refresh runs in the background and the next requests get its result. Until jobs have
+ * completed (or while the query fails) the configured default stands in, looked at every second.
  */
-export function durationEstimator(db: Db, fallbackMs: number) {
-  let cached: { value: number; at: number } | undefined;
-  return async function estimate(): Promise<number> {
-    const now = Date.now();
-    if (cached && now - cached.at < CACHE_MS) return cached.value;
+export function durationEstimator(db: Db, fallbackMs: number): () => number {
+  let value = fallbackMs;
+  let refreshedAt = Number.NEGATIVE_INFINITY;
+  let refreshing = false;
+  const refresh = async () => {
     const rows = await db.$queryRaw<{ avg_ms: number | null }[]>`
       SELECT avg(extract(epoch FROM (completed_at - created_at)) * 1000)::float8 AS avg_ms
       FROM (
@@ -21,8 +24,20 @@ export function durationEstimator(db: Db, fallbackMs: number) {
         ORDER BY created_at DESC LIMIT ${SAMPLE}
       ) recent`;
     const avg = rows[0]?.avg_ms;
-    if (!avg || !Number.isFinite(avg) || avg <= 0) return fallbackMs; // not cached: real figures may come any moment
-    cached = { value: Math.round(avg), at: now };
-    return cached.value;
+    value = avg && Number.isFinite(avg) && avg > 0 ? Math.round(avg) : fallbackMs;
+  };
+  return function estimate(): number {
+    const now = Date.now();
+    const every = value === fallbackMs ? REFRESH_WHILE_DEFAULT_MS : REFRESH_MS;
+    if (!refreshing && now - refreshedAt >= every) {
+      refreshing = true;
+      refreshedAt = now;
+      refresh()
+        .catch(() => undefined)
+        .finally(() => {
+          refreshing = false;
+        });
+    }
+    return value;
   };
 }

@@ -1,8 +1,45 @@
-import type { Company, EnrichmentJob } from '@enrich/db';
-import { recordFromStored } from '@enrich/record';
+import { type Db, type EnrichmentJob, sqlPool } from '@enrich/db';
+import { recordFromStored, type StoredCompany } from '@enrich/record';
+
+type PolledJob = Pick<EnrichmentJob, 'status' | 'domain' | 'createdAt' | 'completedAt' | 'errorCode' | 'errorMessage'>;
+
+const POLL_SQL = `
+  SELECT j.status::text AS status, j.domain, j.created_at AS "createdAt", j.completed_at AS "completedAt",
+    j.error_code AS "errorCode", j.error_message AS "errorMessage",
+    CASE WHEN c.domain IS NOT NULL THEN json_build_object(
+      'domain', c.domain, 'name', c.name, 'description', c.description, 'industry', c.industry,
+      'employeeCount', c.employee_count, 'location', c.location, 'businessStage', c.business_stage,
+      'fundingStatus', c.funding_status, 'logoUrl', c.logo_url, 'email', c.email, 'phone', c.phone,
+      'foundedYear', c.founded_year, 'socialProfiles', c.social_profiles, 'technologies', c.technologies,
+      'insights', c.insights, 'b2bMatch', c.b2b_match, 'confidence', c.confidence, 'sources', c.sources,
+      'provenance', c.provenance) END AS company
+  FROM enrichment_jobs j
+  LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
+  WHERE j.id = $1::uuid AND j.team_id = $2`;
+
+/**
+ * The team's job and, once completed, its company: one round trip (the poll is the API's
+ * most frequent request). Another team's job is not found, exactly like a job that does not exist.
+ */
+export async function findPolledJob(
+  db: Db,
+  teamId: string,
+  jobId: string,
+): Promise<{ job: PolledJob; company: StoredCompany | null } | null> {
+  // The API's most frequent query: the driver, not the ORM (see sqlPool).
+  const { rows } = await sqlPool(db).query<PolledJob & { company: StoredCompany | null }>({
+    name: 'poll-job',
+    text: POLL_SQL,
+    values: [jobId, teamId],
+  });
+  const row = rows[0];
+  if (!row) return null;
+  const { company, ...job } = row;
+  return { job, company };
+}
 
 // The poll answer for each job state, in the contract's shapes.
-export function jobView(job: EnrichmentJob, company: Company | null, estimatedMs: number) {
+export function jobView(job: PolledJob, company: StoredCompany | null, estimatedMs: number) {
   if (job.status === 'completed' && company) {
     return {
       status: 'completed' as const,

@@ -15,32 +15,13 @@ export interface QuotaState {
 }
 
 /**
- * Counts `count` enrichments against the team's month, in the caller's transaction, or
- * refuses with 429 QUOTA_EXCEEDED naming what is left. The check and the increment are one
- * statement, so concurrent requests (on any replica) cannot overspend; the counter lives in
- * Postgres so that losing Redis cannot hand a month's quota out twice.
+ * The refusal of an admission the month's quota cannot cover (the count itself is raised, or
+ * not, by the admission statement in the job store): 429 QUOTA_EXCEEDED naming what is left.
  */
-export async function reserveEnrichments(
-  tx: Tx,
-  teamId: string,
-  count: number,
-  limit: number | null,
-  now = new Date(),
-): Promise<QuotaState> {
-  const month = monthStart(now);
+export async function quotaExceeded(tx: Tx, teamId: string, count: number, limit: number | null, now = new Date()): Promise<AppError> {
   const resetTime = nextMonthStart(now);
-  const rows = await tx.$queryRaw<{ enrichments: number }[]>`
-    INSERT INTO usage_months (team_id, month, enrichments) VALUES (${teamId}, ${month}::date, ${count})
-    ON CONFLICT (team_id, month) DO UPDATE SET enrichments = usage_months.enrichments + EXCLUDED.enrichments
-      WHERE ${limit}::int IS NULL OR usage_months.enrichments + EXCLUDED.enrichments <= ${limit}::int
-    RETURNING enrichments`;
-  const used = rows[0]?.enrichments;
-  if (used !== undefined && (limit === null || used <= limit)) return { limit, used, resetTime };
-  // Refused: either the update's condition failed, or this is the month's first request and
-  // it alone is over the limit (the insert is then rolled back with the transaction).
-  const current = await usedThisMonth(tx, teamId, now);
-  const remaining = Math.max(0, (limit ?? 0) - (used === undefined ? current : current - count));
-  throw new AppError(ErrorCode.QUOTA_EXCEEDED, `monthly quota of ${limit} enrichments: ${remaining} left this month, ${count} requested`, {
+  const remaining = Math.max(0, (limit ?? 0) - (await usedThisMonth(tx, teamId, now)));
+  return new AppError(ErrorCode.QUOTA_EXCEEDED, `monthly quota of ${limit} enrichments: ${remaining} left this month, ${count} requested`, {
     details: { limit, remaining, requested: count, resetsAt: resetTime.toISOString(), retryAfter: secondsUntil(resetTime) },
   });
 }

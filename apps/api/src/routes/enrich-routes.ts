@@ -5,12 +5,13 @@ import { admit, admitDeps } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
 import type { AppContext } from '../app-context';
 import { durationEstimator } from '../jobs/estimate-duration';
-import { jobView } from '../jobs/job-view';
+import { findPolledJob, jobView } from '../jobs/job-view';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
+import { runMiddleware } from '../middleware/run-middleware';
 import { parseOrThrow } from '../middleware/validate';
 import { enrichRequestSchema, jobIdParamsSchema } from '../schemas/enrich';
 
@@ -49,20 +50,27 @@ export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
           jobId: job.id,
           domain: job.domain,
           statusEndpoint: `/api/enrich/${job.id}`,
-          estimatedDuration: job.fresh ? 0 : await estimate(),
+          estimatedDuration: job.fresh ? 0 : estimate(),
         });
       },
     }),
   );
 
-  router.get('/enrich/:jobId', limits.teamStatus, async (req, res) => {
+  router.get('/enrich/:jobId', async (req, res) => {
     const team = requireAuth(req);
-    const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
-    // Another team's job answers exactly like a job that does not exist.
-    const job = UUID.test(jobId) ? await ctx.db.enrichmentJob.findFirst({ where: { id: jobId, teamId: team.teamId } }) : null;
-    if (!job) throw new AppError(ErrorCode.JOB_NOT_FOUND, `no job ${jobId}`);
-    const company = job.status === 'completed' ? await ctx.db.company.findUnique({ where: { domain: job.domain } }) : null;
-    res.json(jobView(job, company, await estimate()));
+    // The windows (Redis) and the job (Postgres) do not wait on each other; reporting never fails.
+    const [found] = await Promise.allSettled([
+      (async () => {
+        const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
+        const polled = UUID.test(jobId) ? await findPolledJob(ctx.db, team.teamId, jobId) : null;
+        if (!polled) throw new AppError(ErrorCode.JOB_NOT_FOUND, `no job ${jobId}`);
+        return polled;
+      })(),
+      runMiddleware(limits.teamStatus, req, res),
+    ]);
+    if (found.status === 'rejected') throw found.reason;
+    const { job, company } = found.value;
+    res.json(jobView(job, company, estimate()));
   });
 
   router.all('/enrich', limits.teamStatus, methodNotAllowed(['POST']));
