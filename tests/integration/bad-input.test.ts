@@ -98,6 +98,44 @@ describe('domains', () => {
   });
 });
 
+describe('URLs', () => {
+  const get = (path: string) => request(stack.app).get(path).set('Authorization', `Bearer ${key}`);
+
+  it.each([
+    '/enrich/%ff%fe',
+    '/enrich/%',
+    '/enrich/bulk/%zz',
+    '/api/enrich/%E0%A4%A',
+    '/enrich/%ed%a0%80', // an encoded lone surrogate is not UTF-8
+    '/no/such/route/%zz',
+  ])('a path that is not valid percent-encoding (%s) → 400 VALIDATION_ERROR', async (path) => {
+    const res = await get(path);
+    await expectError(res, 400, 'VALIDATION_ERROR');
+    expect(res.body.error.details).toEqual([{ path: 'path', message: expect.stringMatching(/percent-encoding/) }]);
+  });
+
+  it.each([
+    ['/enrich/bulk/%00', 'path'],
+    ['/enrich/bat_%00', 'path'],
+    ['/companies/search?industry=%00', 'industry'],
+    ['/companies/search?location=acme%00', 'location'],
+    ['/companies/search?q=%00', 'q'],
+    ['/enrich/bulk/bat_x?page=%00', 'page'],
+  ])('U+0000 in %s → 400 VALIDATION_ERROR naming %s', async (path, name) => {
+    const res = await get(path);
+    await expectError(res, 400, 'VALIDATION_ERROR');
+    expect(res.body.error.details).toEqual([{ path: name, message: 'must not hold U+0000 or a lone surrogate' }]);
+  });
+
+  it('a domain holding U+0000 or a lone surrogate → 400 INVALID_DOMAIN (invalid_characters)', async () => {
+    for (const raw of ['{"domain": "acme.com\\u0000"}', '{"domain": "\\udfff"}', '{"url": "https://acme.com/\\u0000"}']) {
+      const res = await post().set('Content-Type', 'application/json').send(raw);
+      await expectError(res, 400, 'INVALID_DOMAIN');
+      expect(res.body.error.details).toEqual({ reason: 'invalid_characters' });
+    }
+  });
+});
+
 describe('after all of that', () => {
   it('keeps serving, and created jobs only for the accepted domains', async () => {
     const before = await stack.database.db.enrichmentJob.count();
