@@ -50,6 +50,9 @@ export function errorHandler(logger: Logger) {
       logger.warn('dependency unavailable', { requestId: req.requestId, error: (error as Error)?.message });
       res.setHeader('Retry-After', '5');
     }
+    // Refused before its body was read (a Content-Length over the limit): close the connection
+    // after the answer rather than read off every byte declared to keep it open.
+    if (appError.code === ErrorCode.PAYLOAD_TOO_LARGE && !req.complete && !res.headersSent) res.setHeader('Connection', 'close');
     const retryAfter = (appError.details as { retryAfter?: unknown } | undefined)?.retryAfter;
     if (appError.status === 429 && typeof retryAfter === 'number' && !res.headersSent) res.setHeader('Retry-After', String(retryAfter));
     if (res.headersSent) return;
