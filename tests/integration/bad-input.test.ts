@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -98,6 +100,120 @@ describe('domains', () => {
   });
 });
 
+describe('URLs', () => {
+  const get = (path: string) => request(stack.app).get(path).set('Authorization', `Bearer ${key}`);
+
+  it.each([
+    '/enrich/%ff%fe',
+    '/enrich/%',
+    '/enrich/bulk/%zz',
+    '/api/enrich/%E0%A4%A',
+    '/enrich/%ed%a0%80', // an encoded lone surrogate is not UTF-8
+    '/no/such/route/%zz',
+  ])('a path that is not valid percent-encoding (%s) → 400 VALIDATION_ERROR', async (path) => {
+    const res = await get(path);
+    await expectError(res, 400, 'VALIDATION_ERROR');
+    expect(res.body.error.details).toEqual([{ path: 'path', message: expect.stringMatching(/percent-encoding/) }]);
+  });
+
+  it.each([
+    ['/enrich/bulk/%00', 'path'],
+    ['/enrich/bat_%00', 'path'],
+    ['/companies/search?industry=%00', 'industry'],
+    ['/companies/search?location=acme%00', 'location'],
+    ['/companies/search?q=%00', 'q'],
+    ['/enrich/bulk/bat_x?page=%00', 'page'],
+  ])('U+0000 in %s → 400 VALIDATION_ERROR naming %s', async (path, name) => {
+    const res = await get(path);
+    await expectError(res, 400, 'VALIDATION_ERROR');
+    expect(res.body.error.details).toEqual([{ path: name, message: 'must not hold U+0000 or a lone surrogate' }]);
+  });
+
+  it('a domain holding U+0000 or a lone surrogate → 400 INVALID_DOMAIN (invalid_characters)', async () => {
+    for (const raw of ['{"domain": "acme.com\\u0000"}', '{"domain": "\\udfff"}', '{"url": "https://acme.com/\\u0000"}']) {
+      const res = await post().set('Content-Type', 'application/json').send(raw);
+      await expectError(res, 400, 'INVALID_DOMAIN');
+      expect(res.body.error.details).toEqual({ reason: 'invalid_characters' });
+    }
+  });
+});
+
+describe('body encodings', () => {
+  const send = (path: string, type: string, encoding: string, body: Buffer) =>
+    request(stack.app)
+      .post(path)
+      .set('Authorization', `Bearer ${key}`)
+      .set('Content-Type', type)
+      .set('Content-Encoding', encoding)
+      .serialize((raw: Buffer) => raw as unknown as string)
+      .send(body as unknown as string);
+
+  it.each([
+    ['gzip', '/enrich', 'application/json'],
+    ['deflate', '/enrich', 'application/json'],
+    ['br', '/enrich', 'application/json'],
+    ['gzip', '/enrich/bulk', 'application/json'],
+    ['br', '/enrich/bulk', 'text/csv'],
+  ])('%s over bytes that do not decompress (%s, %s) → 400 INVALID_CONTENT_ENCODING', async (encoding, path, type) => {
+    const res = await send(path, type, encoding, Buffer.from('these bytes are not compressed'));
+    await expectError(res, 400, 'INVALID_CONTENT_ENCODING');
+    expect(res.body.error.details).toEqual({ contentEncoding: encoding });
+  });
+
+  it('compressed bodies that do decompress are read', async () => {
+    const body = (domain: string) => Buffer.from(JSON.stringify({ domain }));
+    expect((await send('/enrich', 'application/json', 'gzip', gzipSync(body('gzipped.com')))).body.domain).toBe('gzipped.com');
+    expect((await send('/enrich', 'application/json', 'deflate', deflateSync(body('deflated.com')))).body.domain).toBe('deflated.com');
+    expect((await send('/enrich', 'application/json', 'br', brotliCompressSync(body('brotli.com')))).body.domain).toBe('brotli.com');
+  });
+
+  it('an unknown Content-Encoding → 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    await expectError(await send('/enrich', 'application/json', 'x-snappy', Buffer.from('{}')), 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('a Content-Length over the limit → 413 at once, before the body is sent, and the connection is closed', async () => {
+    const server = stack.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      for (const [path, type] of [
+        ['/enrich', 'application/json'],
+        ['/enrich/bulk', 'text/csv'],
+        ['/enrich/bulk', 'text/plain'],
+      ]) {
+        const started = Date.now();
+        const answer = await new Promise<{ text: string; closed: boolean }>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            // 100 MB declared, a few bytes sent; the rest never comes.
+            socket.write(
+              `POST ${path} HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer ${key}\r\nContent-Type: ${type}\r\n` +
+                'Content-Length: 100000000\r\n\r\n{"domain": "',
+            );
+          });
+          let text = '';
+          socket.on('data', (chunk) => {
+            text += chunk;
+          });
+          socket.on('close', () => resolve({ text, closed: true }));
+          socket.on('error', reject);
+          setTimeout(() => {
+            socket.destroy();
+            resolve({ text, closed: false });
+          }, 5_000);
+        });
+        expect(answer.closed).toBe(true);
+        expect(Date.now() - started).toBeLessThan(3_000);
+        expect(answer.text).toMatch(/^HTTP\/1\.1 413 /);
+        expect(answer.text).toMatch(/\r\nConnection: close\r\n/i);
+        const body = JSON.parse(answer.text.slice(answer.text.indexOf('\r\n\r\n') + 4));
+        expect(body.error.code).toBe('PAYLOAD_TOO_LARGE');
+      }
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('after all of that', () => {
   it('keeps serving, and created jobs only for the accepted domains', async () => {
     const before = await stack.database.db.enrichmentJob.count();
@@ -107,7 +223,17 @@ describe('after all of that', () => {
     expect(await stack.database.db.enrichmentJob.count()).toBe(before + 1);
     const domains = (await stack.database.db.enrichmentJob.findMany({ select: { domain: true } })).map((j) => j.domain);
     expect(domains.sort()).toEqual(
-      ['acme.com', 'acme.com', 'stillworks.com', 'xn--bcher-kva.de', 'xn--mnchen-3ya.de', 'xn--r8jz45g.jp'].sort(),
+      [
+        'acme.com',
+        'acme.com',
+        'stillworks.com',
+        'xn--bcher-kva.de',
+        'xn--mnchen-3ya.de',
+        'xn--r8jz45g.jp',
+        'gzipped.com',
+        'deflated.com',
+        'brotli.com',
+      ].sort(),
     );
   });
 });

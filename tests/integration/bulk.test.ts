@@ -51,7 +51,9 @@ describe('accepting a batch (no workers: nothing is processed)', () => {
     expect(body.invalid.find((i) => i.entry === '10.0.0.1')?.reason).toBe('ip_address');
     expect(body.invalid.find((i) => i.entry === '')?.reason).toBe('empty');
     expect(body.invalid.find((i) => i.index === 940)).toMatchObject({ entry: 42, reason: 'not_a_string' });
-    expect(body.invalid.find((i) => i.index === 942)).toMatchObject({ entry: { domain: 'x.com' }, reason: 'not_a_string' });
+    // Arrays and objects are reported (and stored) as their JSON text.
+    expect(body.invalid.find((i) => i.index === 942)).toMatchObject({ entry: '{"domain":"x.com"}', reason: 'not_a_string' });
+    expect(body.invalid.find((i) => i.index === 943)).toMatchObject({ entry: '["a.com"]', reason: 'not_a_string' });
     expect(body.duplicates).toHaveLength(50);
     for (const dup of body.duplicates) {
       const first = body.jobs[dup.sameAs]!;
@@ -161,6 +163,60 @@ describe('accepting a batch (no workers: nothing is processed)', () => {
     const res = await request(stack.app).post('/enrich/bulk').set(bearer(key)).set('Content-Type', 'text/csv').send(csv);
     expect(res.status).toBe(400);
     expect(strictError.parse(res.body).error.code).toBe(code);
+  });
+
+  it('reports hostile entries as invalid, stores them safely, and accepts the valid ones beside them', async () => {
+    const deepArray = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const deepObject = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    // Raw JSON text, so that the escapes reach the server as sent.
+    const raw =
+      '{"domains": ["hostile-a.com", "a\\u0000.com", "\\udfff", {"k\\u0000": "\\ud800"}, ' +
+      `${deepArray}, ${deepObject}, {"toStringTag": "[object Decimal]"}, {"__prismaRawParameters__": true, "values": "[]"}, ` +
+      '{"$type": "Nope", "value": 1}, {"a": {"__proto__": null}}, "hostile-b.com"]}';
+    const res = await request(stack.app).post('/enrich/bulk').set(bearer(key)).set('Content-Type', 'application/json').send(raw);
+    expect(res.status).toBe(202);
+    const body = strictBulkAccepted.parse(res.body);
+    expect(body.jobs.map((j) => [j.index, j.domain])).toEqual([
+      [0, 'hostile-a.com'],
+      [10, 'hostile-b.com'],
+    ]);
+    expect(body.invalid.map((i) => [i.index, i.reason])).toEqual([
+      [1, 'invalid_characters'],
+      [2, 'invalid_characters'],
+      [3, 'not_a_string'],
+      [4, 'not_a_string'],
+      [5, 'not_a_string'],
+      [6, 'not_a_string'],
+      [7, 'not_a_string'],
+      [8, 'not_a_string'],
+      [9, 'not_a_string'],
+    ]);
+    // In strings U+0000 and lone surrogates become U+FFFD; arrays and objects are their JSON
+    // text (escapes and all), cut at 200 characters.
+    expect(body.invalid[0]!.entry).toBe('a\ufffd.com');
+    expect(body.invalid[1]!.entry).toBe('\ufffd');
+    expect(body.invalid[2]!.entry).toBe('{"k\\u0000":"\\ud800"}');
+    expect(body.invalid[3]!.entry).toBe(`${'['.repeat(200)}…`);
+    expect(body.invalid[4]!.entry).toBe(`${'{"a":'.repeat(40)}…`);
+    expect(body.invalid[5]!.entry).toBe('{"toStringTag":"[object Decimal]"}');
+    expect(body.invalid[6]!.entry).toBe('{"__prismaRawParameters__":true,"values":"[]"}');
+    expect(body.invalid[7]!.entry).toBe('{"$type":"Nope","value":1}');
+    expect(body.invalid[8]!.entry).toBe('{"a":{"__proto__":null}}');
+    // The batch kept exactly what the answer reported.
+    const batch = strictBatchStatus.parse((await request(stack.app).get(body.statusEndpoint).set(bearer(key))).body);
+    expect(batch.invalid).toEqual(body.invalid);
+  });
+
+  it('reports CSV rows holding NUL bytes as invalid and accepts the others', async () => {
+    const csv = 'domain\nhostile-csv-a.com\nbad\u0000.com\n\u0000\nhostile-csv-b.com\n';
+    const res = await request(stack.app).post('/enrich/bulk').set(bearer(key)).set('Content-Type', 'text/csv').send(csv);
+    expect(res.status).toBe(202);
+    const body = strictBulkAccepted.parse(res.body);
+    expect(body.jobs.map((j) => j.domain)).toEqual(['hostile-csv-a.com', 'hostile-csv-b.com']);
+    expect(body.invalid.map((i) => [i.entry, i.reason])).toEqual([
+      ['bad\ufffd.com', 'invalid_characters'],
+      ['\ufffd', 'invalid_characters'],
+    ]);
   });
 
   it('refuses other media types with 415', async () => {

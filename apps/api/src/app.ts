@@ -6,6 +6,7 @@ import { accessLog } from './middleware/access-log';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
+import { checkUrlText } from './middleware/url-text';
 import { buildOpenApiDocument } from './openapi-document';
 import { bulkRoutes } from './routes/bulk-routes';
 import { companyRoutes } from './routes/company-routes';
@@ -18,6 +19,7 @@ export function createApp(ctx: AppContext): Express {
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestId);
   app.use(accessLog(ctx.logger));
+  app.use(checkUrlText);
 
   const openapi = buildOpenApiDocument();
   const routes = express.Router();

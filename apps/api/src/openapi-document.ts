@@ -23,6 +23,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
   });
   const security = [{ [bearer.name]: [] }];
   const common = {
+    400: error('VALIDATION_ERROR: the path is not valid percent-encoding, or a path or query parameter holds U+0000'),
     401: error('Missing, malformed, unknown or revoked API key (AUTHENTICATION_FAILED)'),
     503: error('Postgres or Redis unreachable (SERVICE_UNAVAILABLE)'),
   };
@@ -35,12 +36,15 @@ export function buildOpenApiDocument(serverUrl = '/') {
     request: { body: { required: true, content: { 'application/json': { schema: enrichRequestSchema } } } },
     responses: {
       202: json(enrichAcceptedSchema, 'Accepted; poll statusEndpoint'),
-      400: error('VALIDATION_ERROR (domain missing or not a string), INVALID_DOMAIN, INVALID_JSON'),
-      413: error('PAYLOAD_TOO_LARGE'),
-      415: error('UNSUPPORTED_MEDIA_TYPE (body is not JSON)'),
+      ...common,
+      400: error(
+        'VALIDATION_ERROR (domain missing or not a string), INVALID_DOMAIN, INVALID_JSON, ' +
+          'INVALID_CONTENT_ENCODING (the body does not decompress as its Content-Encoding says)',
+      ),
+      413: error('PAYLOAD_TOO_LARGE (a Content-Length over the limit is answered before the body is read)'),
+      415: error('UNSUPPORTED_MEDIA_TYPE (body is not JSON, or an unknown Content-Encoding or charset)'),
       405: error('METHOD_NOT_ALLOWED'),
       429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED (monthly quota used up)'),
-      ...common,
     },
   });
   registry.registerPath({
@@ -75,11 +79,14 @@ export function buildOpenApiDocument(serverUrl = '/') {
     },
     responses: {
       202: json(bulkAcceptedSchema, 'Accepted; poll statusEndpoint for progress, or each job'),
-      400: error('VALIDATION_ERROR (no list, empty, over 1,000 entries, no domain column), INVALID_CSV, INVALID_JSON'),
-      413: error('PAYLOAD_TOO_LARGE'),
-      415: error('UNSUPPORTED_MEDIA_TYPE (neither JSON nor CSV)'),
-      429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED when the monthly quota cannot cover the new domains'),
       ...common,
+      400: error(
+        'VALIDATION_ERROR (no list, empty, over 1,000 entries, no domain column), INVALID_CSV, INVALID_JSON, ' +
+          'INVALID_CONTENT_ENCODING (the body does not decompress as its Content-Encoding says)',
+      ),
+      413: error('PAYLOAD_TOO_LARGE (a Content-Length over the limit is answered before the body is read)'),
+      415: error('UNSUPPORTED_MEDIA_TYPE (neither JSON nor CSV, or an unknown Content-Encoding or charset)'),
+      429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED when the monthly quota cannot cover the new domains'),
     },
   });
   registry.registerPath({
@@ -90,9 +97,9 @@ export function buildOpenApiDocument(serverUrl = '/') {
     request: { params: batchIdParamsSchema, query: batchQuerySchema },
     responses: {
       200: json(batchStatusSchema, 'Counts from the jobs’ real states, and items in submission order'),
-      400: error('VALIDATION_ERROR (page or limit out of range)'),
-      404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
       ...common,
+      400: error('VALIDATION_ERROR (page or limit out of range; a path that is not valid percent-encoding, or holds U+0000)'),
+      404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
     },
   });
   registry.registerPath({
@@ -105,9 +112,11 @@ export function buildOpenApiDocument(serverUrl = '/') {
     request: { query: searchQuerySchema },
     responses: {
       200: json(searchResponseSchema, 'One page of results; a page past the end has no results and the same pagination totals'),
-      400: error('VALIDATION_ERROR (page, limit, minConfidence or businessStage out of range, q too long, a parameter given twice)'),
-      405: error('METHOD_NOT_ALLOWED'),
       ...common,
+      400: error(
+        'VALIDATION_ERROR (page, limit, minConfidence or businessStage out of range, q too long, a parameter given twice or holding U+0000)',
+      ),
+      405: error('METHOD_NOT_ALLOWED'),
     },
   });
   registry.registerPath({

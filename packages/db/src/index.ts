@@ -4,3 +4,4 @@ export { JobStatus, Plan, Prisma } from './generated/client';
 export * from './ids';
 export * from './migrate';
 export * from './prisma-client';
+export * from './storable-json';

@@ -57,6 +57,13 @@ describe('normalizeDomain', () => {
     ['acme..com', 'label_invalid'],
     ['http://', 'malformed'],
     ['💩', 'no_public_suffix'],
+    ['ac\u0000me.com', 'invalid_characters'],
+    ['acme.com\u0000', 'invalid_characters'],
+    ['https://acme.com/\u0000', 'invalid_characters'],
+    ['ac\tme.com', 'invalid_characters'],
+    ['acme.com\u007f', 'invalid_characters'],
+    ['\udfff', 'invalid_characters'],
+    ['acme\ud800.com', 'invalid_characters'],
   ])('refuses %s (%s)', (input, expected) => {
     expect(reason(input)).toBe(expected);
   });

@@ -11,7 +11,8 @@ export type DomainRejection =
   | 'ip_address'
   | 'reserved'
   | 'label_invalid'
-  | 'no_public_suffix';
+  | 'no_public_suffix'
+  | 'invalid_characters';
 
 export type NormalizeResult = { ok: true; domain: string } | { ok: false; reason: DomainRejection; message: string };
 
@@ -19,6 +20,12 @@ const MAX_INPUT = 2048;
 const MAX_HOSTNAME = 253;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const RESERVED = new Set(['localhost', 'local', 'localdomain', 'internal', 'home.arpa', 'example', 'invalid', 'test', 'onion']);
+
+// No domain or URL holds a control character (U+0000 included) or a lone UTF-16 surrogate;
+// the URL parser would drop some of them silently (tab, line breaks) and PostgreSQL cannot
+// store others, so they are refused before anything reads the value.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const INVALID_CHARACTER = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const reject = (reason: DomainRejection, message: string): NormalizeResult => ({ ok: false, reason, message });
 
@@ -31,6 +38,7 @@ export function normalizeDomain(input: string): NormalizeResult {
   const raw = input.trim();
   if (raw.length === 0) return reject('empty', 'domain is empty');
   if (raw.length > MAX_INPUT) return reject('too_long', `domain is longer than ${MAX_INPUT} characters`);
+  if (INVALID_CHARACTER.test(raw)) return reject('invalid_characters', 'a domain holds no control characters or lone surrogates');
 
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw);
   let url: URL;

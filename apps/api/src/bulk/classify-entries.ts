@@ -1,3 +1,4 @@
+import { type StorableJson, storableJson } from '@enrich/db';
 import { normalizeDomain } from '@enrich/domain';
 
 export interface AcceptedEntry {
@@ -14,7 +15,8 @@ export interface DuplicateEntry {
 }
 export interface InvalidEntry {
   index: number;
-  entry: unknown;
+  /** As sent, made storable (storableJson: arrays and objects as JSON text); the batch row keeps it and the answer shows the same. */
+  entry: StorableJson;
   reason: string;
   message: string;
 }
@@ -28,19 +30,20 @@ export interface ClassifiedEntries {
 /**
  * Normalises every entry as a single submission would. Each distinct domain is accepted once;
  * later entries naming the same domain are reported as duplicates of the first, and entries
- * that are not valid domains are reported with the normaliser's reason code.
+ * that are not valid domains are reported with the normaliser's reason code. A hostile entry
+ * (U+0000, a lone surrogate, nesting a million deep) is one invalid entry like any other.
  */
 export function classifyEntries(entries: unknown[]): ClassifiedEntries {
   const result: ClassifiedEntries = { received: entries.length, accepted: [], duplicates: [], invalid: [] };
   const firstIndex = new Map<string, number>();
   entries.forEach((entry, index) => {
     if (typeof entry !== 'string') {
-      result.invalid.push({ index, entry, reason: 'not_a_string', message: 'each entry must be a string' });
+      result.invalid.push({ index, entry: storableJson(entry), reason: 'not_a_string', message: 'each entry must be a string' });
       return;
     }
     const normalized = normalizeDomain(entry);
     if (!normalized.ok) {
-      result.invalid.push({ index, entry, reason: normalized.reason, message: normalized.message });
+      result.invalid.push({ index, entry: storableJson(entry), reason: normalized.reason, message: normalized.message });
       return;
     }
     const seen = firstIndex.get(normalized.domain);

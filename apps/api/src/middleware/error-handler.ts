@@ -2,6 +2,7 @@ import { AppError, ErrorCode, errorBody } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
 import type { NextFunction, Request, Response } from 'express';
 import { isDependencyFailure } from './dependency-failure';
+import { badPathEncoding } from './url-text';
 
 // body-parser reports its failures with a `type`; each becomes a catalogue error.
 function fromBodyParser(error: { type?: unknown; limit?: unknown }): AppError | undefined {
@@ -22,10 +23,17 @@ function fromBodyParser(error: { type?: unknown; limit?: unknown }): AppError | 
   }
 }
 
+// The router decodes path parameters with decodeURIComponent and throws its URIError (status
+// 400) on a bad escape; url-text.ts refuses those paths first, this keeps the answer the same.
+const isUriError = (error: object): boolean => error instanceof URIError || (error as { name?: unknown }).name === 'URIError';
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const parsed = typeof error === 'object' && error ? fromBodyParser(error) : undefined;
   if (parsed) return parsed;
+  if (typeof error === 'object' && error && isUriError(error)) {
+    return badPathEncoding();
+  }
   if (isDependencyFailure(error)) {
     return new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'a backing service is unavailable; retry shortly', { retryable: true });
   }
@@ -42,6 +50,9 @@ export function errorHandler(logger: Logger) {
       logger.warn('dependency unavailable', { requestId: req.requestId, error: (error as Error)?.message });
       res.setHeader('Retry-After', '5');
     }
+    // Refused before its body was read (a Content-Length over the limit): close the connection
+    // after the answer rather than read off every byte declared to keep it open.
+    if (appError.code === ErrorCode.PAYLOAD_TOO_LARGE && !req.complete && !res.headersSent) res.setHeader('Connection', 'close');
     const retryAfter = (appError.details as { retryAfter?: unknown } | undefined)?.retryAfter;
     if (appError.status === 429 && typeof retryAfter === 'number' && !res.headersSent) res.setHeader('Retry-After', String(retryAfter));
     if (res.headersSent) return;

@@ -8,7 +8,11 @@ const jobStatus = z.enum(['processing', 'completed', 'failed']);
 export const invalidEntrySchema = z
   .object({
     index: z.number().int().meta({ description: 'Position of the entry in the request (0-based; CSV: data row)' }),
-    entry: z.unknown().meta({ description: 'The entry as sent' }),
+    entry: z.union([z.string(), z.number(), z.boolean(), z.null()]).meta({
+      description:
+        'The entry as sent. In a string, U+0000 and lone surrogates are replaced by U+FFFD; an array or object is given as its ' +
+        'JSON text, cut at 200 characters (with …)',
+    }),
     reason: z.string().meta({ description: 'Code a program can branch on', example: 'no_public_suffix' }),
     message: z.string(),
   })
