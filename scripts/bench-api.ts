@@ -22,7 +22,9 @@
 // Options (or environment): --duration S (BENCH_DURATION_S, 10), --warmup S (BENCH_WARMUP_S, 2),
 // --connections N (BENCH_CONNECTIONS, 32), --processes N (BENCH_API_PROCESSES, 1), --cpu-prof
 // (BENCH_API_CPU_PROF=1), --scenarios a,b (BENCH_SCENARIOS: submit, duplicate, processing,
-// completed, batch), BENCH_LOG_LEVEL (the API's LOG_LEVEL, warn), DATABASE_URL (its server),
+// completed, batch), --busy-retries N (BENCH_BUSY_RETRIES, 2: a measurement during which other
+// processes took over 10% of the CPU is taken again, after waiting up to BENCH_QUIET_WAIT_S, 30,
+// for a quiet moment), BENCH_LOG_LEVEL (the API's LOG_LEVEL, warn), DATABASE_URL (its server),
 // REDIS_URL.
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -39,6 +41,7 @@ import { type LoadRequest, type LoadResult, runLoad } from './bench-api/load';
 import { cpuWindow, machineBusyMs, pidsMatching, processCpuMs } from './bench-api/machine';
 import {
   BUSY_MACHINE,
+  faultsOf,
   formatFaults,
   formatProfileTop,
   formatScaling,
@@ -58,6 +61,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string' },
     connections: { type: 'string' },
     scenarios: { type: 'string' },
+    'busy-retries': { type: 'string' },
   },
 });
 const positive = (name: string, value: string | undefined, fallback: number) => {
@@ -71,6 +75,10 @@ const DURATION_S = positive('--duration', args.duration ?? process.env.BENCH_DUR
 const WARMUP_S = Number(args.warmup ?? process.env.BENCH_WARMUP_S ?? 2);
 const CONNECTIONS = positive('--connections', args.connections ?? process.env.BENCH_CONNECTIONS, 32);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+// On a shared machine: how often a measurement disturbed by other processes is taken again, and
+// how long to wait for a quiet moment before each.
+const BUSY_RETRIES = Number(args['busy-retries'] ?? process.env.BENCH_BUSY_RETRIES ?? 2);
+const QUIET_WAIT_S = Number(process.env.BENCH_QUIET_WAIT_S ?? 30);
 const SCENARIOS = (args.scenarios ?? process.env.BENCH_SCENARIOS)?.split(',').map((s) => s.trim());
 
 const dbUrl = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/enrichment');
@@ -328,7 +336,18 @@ async function main(): Promise<number> {
 
     let runs = 0;
     let firstLoadAt: number | undefined;
-    const measure = async (
+    // Waits (up to QUIET_WAIT_S) for a moment when other processes use less than BUSY_MACHINE of the CPU.
+    const quietMoment = async (): Promise<number> => {
+      const deadline = Date.now() + QUIET_WAIT_S * 1000;
+      for (;;) {
+        const window = cpuWindow(ownPids);
+        await sleep(1000);
+        const { otherMs, wallMs } = window.end();
+        const share = otherMs / (cpus * wallMs);
+        if (share < BUSY_MACHINE || Date.now() > deadline) return share;
+      }
+    };
+    const attempt = async (
       servers: { app: ChildApp; base: string }[],
       request: (tag: string) => LoadRequest,
       watch?: Prepared['watch'],
@@ -359,6 +378,22 @@ async function main(): Promise<number> {
       alive();
       const problem = await check?.(load, CONNECTIONS);
       return { load, cpuMs: cpu, otherCpuShare: otherMs / (cpus * wallMs), problems: problem ? [problem] : [] };
+    };
+    // A measurement that other processes disturbed (more than BUSY_MACHINE of the CPU) is taken
+    // again, up to BUSY_RETRIES times, and the least disturbed one kept; one with a fault
+    // (a non-2xx answer, an error, a failed check) is kept as it is, to be reported.
+    const measure = async (...args: Parameters<typeof attempt>): Promise<Side> => {
+      let best: Side | undefined;
+      for (let i = 0; i <= BUSY_RETRIES; i += 1) {
+        const before = await quietMoment();
+        if (before >= BUSY_MACHINE) process.stdout.write(`(machine still busy: ${Math.round(100 * before)}% other) `);
+        const side = await attempt(...args);
+        if (faultsOf(side).length > 0) return side;
+        if (!best || side.otherCpuShare < best.otherCpuShare) best = side;
+        if (side.otherCpuShare <= BUSY_MACHINE) break;
+        if (i < BUSY_RETRIES) process.stdout.write(`(other processes took ${Math.round(100 * side.otherCpuShare)}% of the CPU: again) `);
+      }
+      return best!;
     };
 
     const lines: Line[] = [];
