@@ -23,12 +23,12 @@ import { createRedisConnection, removePrefixKeys, waitUntilConnected } from '@en
 import { type ChildApp, FakeAnthropic, FixtureSites, freePort, SAMPLE_AI_ANSWER, spawnApp, stopApps } from '@enrich/testkit';
 import { aiWorkerEnv } from '@enrich/worker-ai';
 import { workerEnv } from '@enrich/worker-scrape';
-import { profileIn, summarizeProfile } from './bench-pipeline/cpu-profile';
 import { fleetCompanies, fleetLinkedInPages, fleetSitePages } from './bench-pipeline/fleet-sites';
 import { type DomainWork, idealBounds } from './bench-pipeline/ideal';
 import { ProcessSampler, statusKb } from './bench-pipeline/process-sampler';
 import { formatProfile, formatReport, secs } from './bench-pipeline/report';
 import { loadScrapeTrips, loadTimelines } from './bench-pipeline/timeline';
+import { profileIn, summarizeProfile } from './support/cpu-profile';
 import { EnrichClient, waitForApi } from './support/enrich-client';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 200);

@@ -1,5 +1,5 @@
+import type { ProfileSummary } from '../support/cpu-profile';
 import type { BatchItem } from '../support/enrich-client';
-import type { ProfileSummary } from './cpu-profile';
 import type { Bound } from './ideal';
 import { type ChildrenReport, mb, type ProcessReport } from './process-sampler';
 import { type DomainTimeline, peakOverlap, percentile, segments } from './timeline';

@@ -3,7 +3,8 @@ import path from 'node:path';
 
 // Reads a V8 .cpuprofile (node --cpu-prof) and adds up self time per module and per function,
 // from `fromMs` after the profile started (approximately: the profile starts when the process
-// does, so the benchmark passes how long after spawning the measured batch began).
+// does, so a benchmark passes how long after spawning its measurement began). Used by
+// bench:pipeline and bench:api.
 
 interface ProfileNode {
   id: number;
@@ -24,6 +25,7 @@ export interface ProfileSummary {
 
 function moduleOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  if (url.startsWith('wasm://')) return `wasm ${url.slice('wasm://'.length)}`; // Prisma's query compiler, for one
   const file = url.replace(/^file:\/\//, '');
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
   if (inModules) return inModules[1]!;
@@ -33,7 +35,7 @@ function moduleOf(url: string, functionName: string): string {
   return path.basename(file);
 }
 
-export function summarizeProfile(file: string, fromMs: number): ProfileSummary {
+export function summarizeProfile(file: string, fromMs: number, limit = 12): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const byModule = new Map<string, number>();
@@ -56,12 +58,19 @@ export function summarizeProfile(file: string, fromMs: number): ProfileSummary {
     const fn = `${frame.functionName || '(anonymous)'} ${module}:${frame.lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + delta);
   });
-  const top = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  const top = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit);
   return { totalMs, idleMs, byModule: top(byModule), byFunction: top(byFunction) };
 }
 
 /** The one .cpuprofile node wrote into `dir`. */
 export function profileIn(dir: string): string | undefined {
-  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-  return file && path.join(dir, file);
+  return profilesIn(dir)[0];
+}
+
+/** Every .cpuprofile node wrote into `dir` (one per process, and per worker thread). */
+export function profilesIn(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
