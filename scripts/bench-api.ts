@@ -38,7 +38,6 @@ import { createRedisConnection, removePrefixKeys, waitUntilConnected } from '@en
 import { type ChildApp, freePort, spawnApp, stopApps } from '@enrich/testkit';
 import { fullCompanyRow } from './bench-api/company-row';
 import { type LoadRequest, type LoadResult, runLoad } from './bench-api/load';
-import { cpuWindow, machineBusyMs, pidsMatching, processCpuMs } from './bench-api/machine';
 import {
   BUSY_MACHINE,
   faultsOf,
@@ -52,6 +51,7 @@ import {
 } from './bench-api/report';
 import { profilesIn, summarizeProfile } from './support/cpu-profile';
 import { waitForApi } from './support/enrich-client';
+import { cpuWindow, machineBusyMs, pidsMatching, processCpuMs } from './support/machine';
 
 const { values: args } = parseArgs({
   options: {

@@ -30,6 +30,7 @@ import { formatProfile, formatReport, secs } from './bench-pipeline/report';
 import { loadScrapeTrips, loadTimelines } from './bench-pipeline/timeline';
 import { profileIn, summarizeProfile } from './support/cpu-profile';
 import { EnrichClient, waitForApi } from './support/enrich-client';
+import { machineBusyMs } from './support/machine';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 200);
 const LATENCY_MS = 50;
@@ -70,16 +71,8 @@ const PREFIX = `bench-pipeline-${process.pid}`;
 const LOG_FILE = path.join(os.tmpdir(), 'company-enrichment-bench-pipeline.log');
 
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-/** CPU seconds the whole machine has spent busy (all cores; /proc/stat, USER_HZ = 100). */
-const machineBusyS = () => {
-  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]!
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return (user! + nice! + system! + irq! + softirq! + steal!) / 100;
-};
+/** CPU seconds the whole machine has spent busy (all cores). */
+const machineBusyS = () => machineBusyMs() / 1000;
 
 async function main(): Promise<number> {
   const companies = fleetCompanies(DOMAINS, SHELL_EVERY);

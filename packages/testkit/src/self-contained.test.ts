@@ -6,7 +6,7 @@ import { repoFiles, repoRoot } from './repo-files';
 // (a sibling "shared" folder, or the absolute paths of one machine). Fixtures from other
 // projects belong in packages/testkit/corpora.
 const SCANNED = ['apps', 'packages', 'scripts', 'tests', 'docs', 'README.md', '.ci'];
-// (A sibling folder, not a module such as ../shared-runs.)
+// (A sibling folder named so, not a module whose name only starts the same way.)
 const OUTSIDE = new RegExp(['/w' + 'ork/', '\\.\\./sh' + 'ared(?![\\w-])'].join('|'));
 
 describe('the repository is self-contained', () => {
