@@ -243,7 +243,11 @@ describe('the fleet-wide rate', () => {
     const { a, b } = fleet({ requestsPerMinute: 3, maxWaitMs: 300 });
     const before = hits('audiense');
     const results = await Promise.all(
-      [a, b, a, b, a, b].map((gate) => fetchLinkedInCompany(input('audiense.com', 'Audiense', AUDIENSE_URL), deps(gate))),
+      // A generous fetch deadline: the three granted fetches of a 350 KB page run at once, and on a
+      // loaded machine one of them must not time out (that would read as a refusal here).
+      [a, b, a, b, a, b].map((gate) =>
+        fetchLinkedInCompany(input('audiense.com', 'Audiense', AUDIENSE_URL), deps(gate, { timeoutMs: 10_000 })),
+      ),
     );
     expect(results.filter((r) => r.status === 'ok')).toHaveLength(3);
     const refused = results.filter((r) => r.status === 'unavailable');
