@@ -1,6 +1,6 @@
 import type { AiSourceData } from '@enrich/ai';
 import type { Db, Prisma } from '@enrich/db';
-import { type AppError, type ErrorCode, isErrorCode } from '@enrich/errors';
+import type { AppError, ErrorCode } from '@enrich/errors';
 import type { LinkedInSourceData, WebsiteSourceData } from '@enrich/scraper';
 
 /**
@@ -27,9 +27,6 @@ export const STORED_SOURCES: readonly StoredSource[] = ['website', 'linkedin', '
 export function sourceFailure(error: AppError): SourceFailure {
   return { status: 'failed', code: error.code, message: error.message.slice(0, 1000), fetchedAt: new Date().toISOString() };
 }
-
-export const isSourceFailure = (data: unknown): data is SourceFailure =>
-  typeof data === 'object' && data !== null && (data as SourceFailure).status === 'failed' && isErrorCode((data as SourceFailure).code);
 
 export async function saveSourceResult<S extends StoredSource>(
   db: Db,
