@@ -20,7 +20,7 @@ export interface AdmissionInput {
   /** The batch row to write with the jobs, or null for a single submission. */
   batch: { id: string; entriesReceived: number; invalidEntries: unknown; duplicateEntries: number } | null;
   createdAt: Date;
-  /** In submission order, distinct domains; a batch's jobs get their position in it. */
+  /** In submission order; a batch's jobs get their position in it. A domain listed twice runs once. */
   jobs: readonly { id: string; domain: string }[];
   /** Enrichments to count against the month (0: all duplicates, nothing is counted). */
   charge: number;
@@ -108,15 +108,18 @@ const ADMIT_SQL = `
       CASE WHEN item.fresh THEN 'completed'::"JobStatus" ELSE 'processing'::"JobStatus" END,
       CASE WHEN item.fresh THEN $12::timestamp END,
       CASE WHEN item.fresh THEN $12::timestamp END,
-      CASE WHEN NOT item.fresh THEN (
+      CASE WHEN NOT item.fresh THEN coalesce((
         SELECT l.id FROM enrichment_jobs l
         WHERE l.domain = item.domain AND l.status = 'processing' AND l.follows_job_id IS NULL
-        ORDER BY l.created_at LIMIT 1) END
+        ORDER BY l.created_at LIMIT 1), (
+        -- A domain listed twice (single submissions admitted together): the first one leads.
+        SELECT f.id FROM items f WHERE f.domain = item.domain AND f.position < item.position
+        ORDER BY f.position LIMIT 1)) END
     FROM items item WHERE (SELECT ok FROM admitted)
   ), listed AS (
     -- The team gets a reused record in its search list at once.
     INSERT INTO team_companies (team_id, domain, enriched_at)
-    SELECT $1, item.domain, $12::timestamp FROM items item WHERE item.fresh AND (SELECT ok FROM admitted)
+    SELECT DISTINCT $1, item.domain, $12::timestamp FROM items item WHERE item.fresh AND (SELECT ok FROM admitted)
     ON CONFLICT (team_id, domain) DO UPDATE SET enriched_at = EXCLUDED.enriched_at
   )
   SELECT (SELECT ok FROM admitted) AS ok, (SELECT enrichments FROM quota) AS used,

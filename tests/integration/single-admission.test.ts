@@ -1,0 +1,72 @@
+import { newJobId } from '@enrich/db';
+import { admitJobs } from '@enrich/jobs';
+import { bullJobId, bullPrefix, createRedisConnection, QueueName } from '@enrich/queue';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import request from 'supertest';
+import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
+
+// Single submissions that arrive together are admitted together (one statement, one queue
+// transaction per team); each still gets its own job, recorded and queued, and its own answer.
+let stack: TestStack;
+let connection: Redis;
+
+beforeAll(async () => {
+  stack = await startTestStack({ label: 'singles', workers: false });
+  connection = createRedisConnection(REDIS_URL, 'worker');
+});
+afterAll(async () => {
+  connection.disconnect();
+  await stack.stop();
+});
+
+it('admits concurrent single submissions each with its own recorded and queued job', async () => {
+  const key = await stack.key('enterprise', 'singles-team');
+  const domains = [...Array.from({ length: 38 }, (_, i) => `together-${i}.com`), 'twice.com', 'twice.com'];
+  const answers = await Promise.all(
+    domains.map((domain) => request(stack.app).post('/enrich').set('Authorization', `Bearer ${key}`).send({ domain })),
+  );
+  expect(answers.map((a) => a.status)).toEqual(domains.map(() => 202));
+  expect(answers.map((a) => a.body.domain)).toEqual(domains);
+  const ids = answers.map((a) => a.body.jobId as string);
+  expect(new Set(ids).size).toBe(domains.length);
+
+  const db = stack.database.db;
+  const rows = await db.enrichmentJob.findMany({ where: { id: { in: ids } } });
+  expect(rows).toHaveLength(domains.length);
+
+  const finalize = new Queue(QueueName.finalize, { connection, prefix: bullPrefix(stack.queuePrefix) });
+  const queued = await Promise.all(ids.map((id) => finalize.getJob(bullJobId('finalize', id))));
+  expect(queued.every((job) => job !== undefined)).toBe(true);
+  await finalize.close();
+
+  const team = await db.team.findUniqueOrThrow({ where: { name: 'singles-team' } });
+  const usage = await db.usageMonth.findMany({ where: { teamId: team.id } });
+  expect(usage.map((u) => u.enrichments)).toEqual([domains.length]);
+});
+
+it('runs a domain listed twice in one admission once: the second job follows the first', async () => {
+  const db = stack.database.db;
+  const team = await db.team.create({ data: { id: 'team-twice', name: 'team-twice', plan: 'enterprise' } });
+  const jobs = [
+    { id: newJobId(), domain: 'listed-twice.com' },
+    { id: newJobId(), domain: 'other.com' },
+    { id: newJobId(), domain: 'listed-twice.com' },
+  ];
+  const createdAt = new Date();
+  const month = new Date(Date.UTC(createdAt.getUTCFullYear(), createdAt.getUTCMonth(), 1));
+  const result = await admitJobs(db, {
+    teamId: team.id,
+    batch: null,
+    createdAt,
+    jobs,
+    charge: 3,
+    monthlyQuota: null,
+    month,
+    freshAfter: null,
+  });
+  expect(result.admitted).toBe(true);
+  const rows = await db.enrichmentJob.findMany({ where: { teamId: team.id } });
+  const follows = Object.fromEntries(rows.map((row) => [row.id, row.followsJobId]));
+  expect(follows).toEqual({ [jobs[0]!.id]: null, [jobs[1]!.id]: null, [jobs[2]!.id]: jobs[0]!.id });
+});
