@@ -31,7 +31,7 @@ describe('POST /enrich', () => {
     expect(res.body.statusEndpoint).toBe(`/api/enrich/${res.body.jobId}`);
     expect(Number.isInteger(res.body.estimatedDuration)).toBe(true);
     expect(res.body.estimatedDuration).toBeGreaterThan(0);
-    expect(res.headers['x-request-id']).toMatch(/^req_[0-9a-f]{24}$/);
+    expect(res.headers['x-request-id']).toMatch(/^req_[0-9a-f]{32}$/);
   });
 
   it('answers under /api too, and normalises the domain it returns', async () => {

@@ -94,15 +94,24 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     const info = infoOf(req, window);
     return info ? windowState(info.limit, info.used, info.resetTime, windowMs) : undefined;
   };
-  const peek = async (handler: RateLimitRequestHandler, key: string, limit: number, windowMs: number) => {
-    const info = await handler.getKey(key);
+  // Reads of one window's counter share the read in flight: a team's many concurrent polls
+  // cost one Redis call, and each still reports the counter as it stood during its request.
+  const reading = new Map<string, ReturnType<RateLimitRequestHandler['getKey']>>();
+  const peek = async (window: WindowName, handler: RateLimitRequestHandler, key: string, limit: number, windowMs: number) => {
+    const id = `${window}:${key}`;
+    let read = reading.get(id);
+    if (!read) {
+      read = Promise.resolve(handler.getKey(key)).finally(() => reading.delete(id));
+      reading.set(id, read);
+    }
+    const info = await read;
     return windowState(limit, info?.totalHits ?? 0, info?.resetTime, windowMs);
   };
   const teamWindows = async (req: Request): Promise<WindowState[]> => {
     const limits = req.auth!.limits;
-    const states = [await peek(minute, teamKey(req), limits.perMinute, settings.minuteWindowMs)];
-    if (limits.perDay !== null) states.push(await peek(day, teamKey(req), limits.perDay, settings.dayWindowMs));
-    return states;
+    const states = [peek('minute', minute, teamKey(req), limits.perMinute, settings.minuteWindowMs)];
+    if (limits.perDay !== null) states.push(peek('day', day, teamKey(req), limits.perDay, settings.dayWindowMs));
+    return Promise.all(states);
   };
   // Reporting must never break a request that does not count: without Redis, no headers.
   const report =
@@ -142,6 +151,8 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       const info = infoOf(req, 'address');
       if (info) setRateLimitHeaders(res, windowState(info.limit, info.used, info.resetTime, settings.minuteWindowMs));
     },
-    addressStatus: report(async (req) => [await peek(address, addressKey(req), settings.authFailuresPerWindow, settings.minuteWindowMs)]),
+    addressStatus: report(async (req) => [
+      await peek('address', address, addressKey(req), settings.authFailuresPerWindow, settings.minuteWindowMs),
+    ]),
   };
 }

@@ -6,8 +6,9 @@ import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
 
-// Single submissions that arrive together are admitted together (one statement, one queue
-// transaction per team); each still gets its own job, recorded and queued, and its own answer.
+// Requests that arrive together share their round trips: single submissions are admitted
+// together (one statement, one queue transaction per team), polls are one query. Each still
+// gets its own job and its own answer, and no team sees another's.
 let stack: TestStack;
 let connection: Redis;
 
@@ -43,6 +44,17 @@ it('admits concurrent single submissions each with its own recorded and queued j
   const team = await db.team.findUniqueOrThrow({ where: { name: 'singles-team' } });
   const usage = await db.usageMonth.findMany({ where: { teamId: team.id } });
   expect(usage.map((u) => u.enrichments)).toEqual([domains.length]);
+
+  // Polled together, each job answers for itself; another team's key finds none of them.
+  const otherKey = await stack.key('enterprise', 'other-team');
+  const polls = await Promise.all([
+    ...ids.map((id) => request(stack.app).get(`/enrich/${id}`).set('Authorization', `Bearer ${key}`)),
+    ...ids.slice(0, 5).map((id) => request(stack.app).get(`/enrich/${id}`).set('Authorization', `Bearer ${otherKey}`)),
+  ]);
+  expect(polls.slice(0, ids.length).map((p) => [p.status, p.body.status, p.body.domain])).toEqual(
+    domains.map((domain) => [200, 'processing', domain]),
+  );
+  expect(polls.slice(ids.length).map((p) => [p.status, p.body.error?.code])).toEqual(ids.slice(0, 5).map(() => [404, 'JOB_NOT_FOUND']));
 });
 
 it('runs a domain listed twice in one admission once: the second job follows the first', async () => {
