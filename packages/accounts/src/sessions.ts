@@ -33,6 +33,11 @@ export interface ResolvedSession {
   team: Team;
   /** When the session ends unless used again: the idle or the absolute expiry, whichever is first. */
   validUntil: Date;
+  /**
+   * Until when this answer may be reused without reading Postgres again: the session's end, or
+   * sooner when its last-seen time is next due to be written (so use keeps extending it).
+   */
+  recheckAt: Date;
 }
 
 export interface ClientInfo {
@@ -79,18 +84,21 @@ export async function resolveSession(db: Db, token: string, settings: SessionSet
     return null;
   }
   let lastSeen = row.lastSeenAt.getTime();
-  if (now - lastSeen > Math.min(TOUCH_RESOLUTION_MS, settings.idleMs / 10)) {
+  const resolution = Math.min(TOUCH_RESOLUTION_MS, settings.idleMs / 10);
+  if (now - lastSeen > resolution) {
     lastSeen = now;
     await db.session.update({ where: { id: row.id }, data: { lastSeenAt: new Date(now) } });
   }
   const { user } = row;
+  const validUntil = Math.min(lastSeen + settings.idleMs, row.expiresAt.getTime());
   return {
     sessionId: row.id,
     tokenHash,
     csrfToken: csrfTokenFor(token),
     user: { id: user.id, email: user.email, role: user.role },
     team: user.team,
-    validUntil: new Date(Math.min(lastSeen + settings.idleMs, row.expiresAt.getTime())),
+    validUntil: new Date(validUntil),
+    recheckAt: new Date(Math.min(lastSeen + resolution, validUntil)),
   };
 }
 

@@ -18,7 +18,7 @@ const sessionCache = perDatabase<ResolvedSession>();
 
 export interface SessionLookup {
   settings: SessionSettings;
-  /** The live session of a cookie's token, or null; trusted for KEY_CACHE_MS, never past its own end. */
+  /** The live session of a cookie's token, or null; trusted for KEY_CACHE_MS at most, never past its recheckAt. */
   resolve(token: string): Promise<DashboardSession | null>;
   /** Drops a session from this process's cache (sign-out takes effect here at once). */
   forget(tokenHash: string): void;
@@ -36,7 +36,7 @@ export function sessionLookup(ctx: AppContext): SessionLookup {
       if (hit) return { ...hit, token };
       const session = await resolveSession(ctx.db, token, settings);
       if (!session) return null;
-      cache.set(hash, session, Math.min(Date.now() + ctx.config.KEY_CACHE_MS, session.validUntil.getTime()));
+      cache.set(hash, session, Math.min(Date.now() + ctx.config.KEY_CACHE_MS, session.recheckAt.getTime()));
       return { ...session, token };
     },
     forget: (tokenHash) => cache.delete(tokenHash),
