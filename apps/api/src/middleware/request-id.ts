@@ -9,11 +9,13 @@ declare module 'express-serve-static-core' {
   }
 }
 
-// Keeps a caller's own request id when it is sane, so both sides can quote the same id.
 // randomUUID draws from a cached pool of entropy: a tenth of randomBytes' cost per request.
+export const newRequestId = (): string => `req_${randomUUID().replaceAll('-', '')}`;
+
+// Keeps a caller's own request id when it is sane, so both sides can quote the same id.
 export function requestId(req: Request, res: Response, next: NextFunction): void {
   const incoming = req.get('x-request-id');
-  req.requestId = incoming && ACCEPTABLE.test(incoming) ? incoming : `req_${randomUUID().replaceAll('-', '')}`;
+  req.requestId = incoming && ACCEPTABLE.test(incoming) ? incoming : newRequestId();
   res.setHeader('X-Request-Id', req.requestId);
   next();
 }
