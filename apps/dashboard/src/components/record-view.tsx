@@ -65,10 +65,20 @@ interface Row {
   value: ReactNode;
 }
 
-function FieldTable({ caption, rows, record }: { caption: string; rows: Row[]; record: CompanyRecord }) {
+function FieldTable({
+  caption,
+  rows,
+  record,
+  hideCaption = false,
+}: {
+  caption: string;
+  rows: Row[];
+  record: CompanyRecord;
+  hideCaption?: boolean;
+}) {
   return (
     <table className="table field-table">
-      <caption>{caption}</caption>
+      <caption className={hideCaption ? 'visually-hidden' : undefined}>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">Field</th>
@@ -153,7 +163,7 @@ export function RecordView({ record, headingLevel = 2 }: { record: CompanyRecord
       <section className="record-section" aria-labelledby={`social-${record.domain}`}>
         <h3 id={`social-${record.domain}`}>Social profiles</h3>
         {socialRows.length ? (
-          <FieldTable caption="Social profiles" rows={socialRows} record={record} />
+          <FieldTable caption="Social profiles" rows={socialRows} record={record} hideCaption />
         ) : (
           <p className="muted">No social profiles found.</p>
         )}

@@ -5,7 +5,6 @@ import { api } from '../api/endpoints';
 import type { Batch, BatchItem, InvalidEntry } from '../api/types';
 import { PageHeader } from '../components/layout';
 import { PageControls } from '../components/pagination';
-import { RecordView } from '../components/record-view';
 import { Empty, ErrorNotice, Loading } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
 import { formatDateTime, formatNumber } from '../lib/format';
@@ -29,11 +28,16 @@ async function allItems(batchId: string): Promise<Batch> {
 
 function ItemDetails({ item }: { item: BatchItem }) {
   if (item.data)
-    return (
-      <details className="details">
-        <summary>Record</summary>
-        <RecordView record={item.data} headingLevel={3} />
-      </details>
+    return item.data.sources.length ? (
+      <span>
+        {item.data.sources.map((source) => (
+          <span key={source} className={`source-tag source-${source}`}>
+            {source}
+          </span>
+        ))}
+      </span>
+    ) : (
+      <span className="muted">No source could be read</span>
     );
   if (item.error)
     return (
@@ -90,10 +94,11 @@ function ItemsTable({ batch }: { batch: Batch }) {
                 <th scope="col">Domain</th>
                 <th scope="col">Status</th>
                 <th scope="col">Name</th>
+                <th scope="col">Industry</th>
                 <th scope="col" className="num">
                   Confidence
                 </th>
-                <th scope="col">Details</th>
+                <th scope="col">Sources or error</th>
               </tr>
             </thead>
             <tbody>
@@ -107,6 +112,7 @@ function ItemsTable({ batch }: { batch: Batch }) {
                       <StatusBadge status={row.item.status} />
                     </td>
                     <td>{row.item.data?.name ?? <span className="muted">—</span>}</td>
+                    <td>{row.item.data?.industry ?? <span className="muted">—</span>}</td>
                     <td className="num">{row.item.data ? row.item.data.confidence : <span className="muted">—</span>}</td>
                     <td>
                       <ItemDetails item={row.item} />
@@ -117,6 +123,9 @@ function ItemsTable({ batch }: { batch: Batch }) {
                     <td className="mono break">{String(row.entry.entry)}</td>
                     <td>
                       <StatusBadge status="invalid" />
+                    </td>
+                    <td>
+                      <span className="muted">—</span>
                     </td>
                     <td>
                       <span className="muted">—</span>
