@@ -31,8 +31,9 @@ export interface Window {
 }
 export interface Usage {
   plan: string;
-  month: { start: string; enrichments: number; quota: number; remaining: number; resetsAt: string };
-  rateLimits: { perMinute: Window | null; perDay: Window | null };
+  /** quota and remaining are null on a plan without a monthly quota. */
+  month: { start: string; enrichments: number; quota: number | null; remaining: number | null; resetsAt: string };
+  rateLimits: { perMinute: Window; perDay: Window | null };
   daily: { date: string; enrichments: number }[];
 }
 
@@ -125,7 +126,8 @@ export interface BulkPreview {
   duplicates: number;
   invalid: InvalidEntry[];
   cost: number;
-  quota: { remaining: number };
+  /** null: no monthly quota. */
+  quota: { remaining: number | null };
 }
 
 export type SearchResult = CompanyRecord & { enrichedAt: string };

@@ -12,7 +12,8 @@ import { formatNumber, formatRelative } from '../lib/format';
 type Mode = 'csv' | 'list';
 
 function PreviewPanel({ preview, onSubmit, submitting }: { preview: BulkPreview; onSubmit: () => void; submitting: boolean }) {
-  const affordable = preview.cost <= preview.quota.remaining;
+  const remaining = preview.quota.remaining;
+  const affordable = remaining === null || preview.cost <= remaining;
   return (
     <section className="panel" aria-labelledby="preview-title" data-testid="bulk-preview">
       <h2 id="preview-title">Preview</h2>
@@ -36,7 +37,8 @@ function PreviewPanel({ preview, onSubmit, submitting }: { preview: BulkPreview;
         <div>
           <dt>Cost</dt>
           <dd data-testid="preview-cost">
-            {formatNumber(preview.cost)} <span className="figure-sub">of {formatNumber(preview.quota.remaining)} left this month</span>
+            {formatNumber(preview.cost)}{' '}
+            <span className="figure-sub">{remaining === null ? 'no monthly quota' : `of ${formatNumber(remaining)} left this month`}</span>
           </dd>
         </div>
       </dl>
@@ -76,7 +78,7 @@ function PreviewPanel({ preview, onSubmit, submitting }: { preview: BulkPreview;
       ) : null}
       {!affordable ? (
         <Notice kind="warning">
-          This batch costs {formatNumber(preview.cost)} enrichments but only {formatNumber(preview.quota.remaining)} are left this month.
+          This batch costs {formatNumber(preview.cost)} enrichments but only {formatNumber(remaining)} are left this month.
         </Notice>
       ) : null}
       <button

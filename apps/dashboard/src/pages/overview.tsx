@@ -40,7 +40,7 @@ function UsageCards() {
   if (usage.isPending) return <Loading label="Loading usage…" />;
   if (usage.isError) return <ErrorNotice error={usage.error} title="Usage could not be loaded" onRetry={() => usage.refetch()} />;
   const { plan, month, rateLimits, daily } = usage.data;
-  const used = percent(month.enrichments, month.quota);
+  const used = month.quota === null ? 0 : percent(month.enrichments, month.quota);
   return (
     <>
       <div className="cards">
@@ -56,14 +56,19 @@ function UsageCards() {
             Enrichments this month
           </h2>
           <p className="card-figure">
-            {formatNumber(month.enrichments)} <span className="card-figure-sub">of {formatNumber(month.quota)}</span>
+            {formatNumber(month.enrichments)}{' '}
+            <span className="card-figure-sub">{month.quota === null ? 'no monthly quota' : `of ${formatNumber(month.quota)}`}</span>
           </p>
-          <progress className={`bar${used >= 90 ? ' bar-warn' : ''}`} max={100} value={used} aria-label="Monthly quota used">
-            {used}%
-          </progress>
-          <p className="muted">
-            {used}% used · {formatNumber(month.remaining)} left
-          </p>
+          {month.quota === null ? null : (
+            <>
+              <progress className={`bar${used >= 90 ? ' bar-warn' : ''}`} max={100} value={used} aria-label="Monthly quota used">
+                {used}%
+              </progress>
+              <p className="muted">
+                {used}% used · {formatNumber(month.remaining)} left
+              </p>
+            </>
+          )}
         </section>
         <section className="card" aria-labelledby="limits-title">
           <h2 id="limits-title" className="card-title">

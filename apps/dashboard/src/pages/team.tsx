@@ -98,7 +98,7 @@ function Invites() {
           <tbody>
             {invites.data.data.map((invite) => (
               <tr key={invite.id}>
-                <td>{invite.role}</td>
+                <td className="role">{invite.role}</td>
                 <td>{formatDateTime(invite.createdAt)}</td>
                 <td>{formatDateTime(invite.expiresAt)}</td>
                 <td>
@@ -153,7 +153,7 @@ export function TeamPage() {
             <dl className="figures">
               <div>
                 <dt>Requests per minute</dt>
-                <dd>{team.data.team.limits.perMinute === null ? 'No limit' : formatNumber(team.data.team.limits.perMinute)}</dd>
+                <dd>{formatNumber(team.data.team.limits.perMinute)}</dd>
               </div>
               <div>
                 <dt>Requests per day</dt>
