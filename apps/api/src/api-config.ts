@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { databaseEnv, envInt, envString, logEnv, pipelineEnv, redisEnv } from '@enrich/config';
 import { z } from 'zod';
 
@@ -15,6 +16,8 @@ export const apiEnv = z
     RATE_LIMIT_DAY_MS: envInt(86_400_000, 100, 7 * 86_400_000),
     // Failed authentications allowed per address per minute window.
     AUTH_FAILURES_PER_MINUTE: envInt(30, 1, 100_000),
+    // The dashboard's build, served at /dashboard/ (relative paths from the working directory).
+    DASHBOARD_DIST: envString(path.resolve(__dirname, '../../dashboard/dist')).transform((dir) => path.resolve(dir)),
   })
   .extend(databaseEnv.shape)
   .extend(redisEnv.shape)
