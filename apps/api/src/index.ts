@@ -30,6 +30,6 @@ export {
 export { errorBodySchema } from './schemas/error';
 export { paginationSchema } from './schemas/pagination';
 export { type SearchQuery, searchQueryInput, searchQuerySchema, searchResponseSchema, searchResultSchema } from './schemas/search';
+export { usageSchema } from './schemas/usage';
 export { searchInput } from './search/search-companies';
 export { type RunSql, runSearch, type SearchInput, type SearchPage } from './search/search-sql';
-export { usageSchema } from './schemas/usage';
