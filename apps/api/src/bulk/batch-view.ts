@@ -3,6 +3,38 @@ import { AppError, ErrorCode } from '@enrich/errors';
 import { recordFromStored } from '@enrich/record';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
 
+export interface ItemCounts {
+  completed: number;
+  failed: number;
+  /** Still processing. */
+  pending: number;
+}
+
+/**
+ * A batch's state from its items' counts, as the poll and the list of batches both give it:
+ * completed once no item is processing, and when. Settled by the last item to end; until that
+ * write lands, the last end time among its items says the same.
+ */
+export async function batchProgress(db: Db, batch: { id: string; createdAt: Date; completedAt: Date | null }, counts: ItemCounts) {
+  const { completed, failed, pending } = counts;
+  const total = completed + failed + pending;
+  let completedAt = pending === 0 ? batch.completedAt : null;
+  if (pending === 0 && !completedAt) {
+    completedAt =
+      (await db.enrichmentJob.aggregate({ where: { batchId: batch.id }, _max: { completedAt: true } }))._max.completedAt ?? batch.createdAt;
+  }
+  return {
+    status: pending === 0 ? ('completed' as const) : ('processing' as const),
+    total,
+    completed,
+    failed,
+    pending,
+    // Whole percent of items that have ended; 100 only when every one has.
+    progress: total === 0 ? 100 : Math.floor(((completed + failed) * 100) / total),
+    completedAt,
+  };
+}
+
 /**
  * A batch's progress for its team, counted from the jobs' real states in Postgres, with one
  * page of its items in submission order. Another team's batch is not found.
@@ -13,10 +45,7 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
 
   const counts = await db.enrichmentJob.groupBy({ by: ['status'], where: { batchId }, _count: { _all: true } });
   const count = (status: string) => counts.find((c) => c.status === status)?._count._all ?? 0;
-  const completed = count('completed');
-  const failed = count('failed');
-  const pending = count('processing');
-  const total = completed + failed + pending;
+  const progress = await batchProgress(db, batch, { completed: count('completed'), failed: count('failed'), pending: count('processing') });
 
   const jobs = await db.enrichmentJob.findMany({
     where: { batchId },
@@ -42,28 +71,16 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
     };
   });
 
-  // Settled by the last job to end; until that write lands, the last end time says the same.
-  let completedAt = pending === 0 ? batch.completedAt : null;
-  if (pending === 0 && !completedAt) {
-    completedAt =
-      (await db.enrichmentJob.aggregate({ where: { batchId }, _max: { completedAt: true } }))._max.completedAt ?? batch.createdAt;
-  }
-
+  const { completedAt, ...state } = progress;
   return {
     batchId: batch.id,
-    status: pending === 0 ? ('completed' as const) : ('processing' as const),
-    total,
-    completed,
-    failed,
-    pending,
-    // Whole percent of items that have ended; 100 only when every one has.
-    progress: total === 0 ? 100 : Math.floor(((completed + failed) * 100) / total),
+    ...state,
     createdAt: batch.createdAt.toISOString(),
     completedAt: completedAt?.toISOString() ?? null,
     entriesReceived: batch.entriesReceived,
     duplicateEntries: batch.duplicateEntries,
     invalid: batch.invalidEntries as unknown[],
     items,
-    pagination: pagination(page, total),
+    pagination: pagination(page, state.total),
   };
 }

@@ -3,16 +3,18 @@ import { recordFromStored, type StoredCompany } from '@enrich/record';
 
 type PolledJob = Pick<EnrichmentJob, 'status' | 'domain' | 'createdAt' | 'completedAt' | 'errorCode' | 'errorMessage'>;
 
-const POLL_SQL = `
-  SELECT j.status::text AS status, j.domain, j.created_at AS "createdAt", j.completed_at AS "completedAt",
-    j.error_code AS "errorCode", j.error_message AS "errorMessage",
-    CASE WHEN c.domain IS NOT NULL THEN json_build_object(
+/** A `companies` row (alias `c`) as a StoredCompany, read in the same query as its job; null without one. */
+export const STORED_COMPANY_SQL = `CASE WHEN c.domain IS NOT NULL THEN json_build_object(
       'domain', c.domain, 'name', c.name, 'description', c.description, 'industry', c.industry,
       'employeeCount', c.employee_count, 'location', c.location, 'businessStage', c.business_stage,
       'fundingStatus', c.funding_status, 'logoUrl', c.logo_url, 'email', c.email, 'phone', c.phone,
       'foundedYear', c.founded_year, 'socialProfiles', c.social_profiles, 'technologies', c.technologies,
       'insights', c.insights, 'b2bMatch', c.b2b_match, 'confidence', c.confidence, 'sources', c.sources,
-      'provenance', c.provenance) END AS company
+      'provenance', c.provenance) END`;
+
+const POLL_SQL = `
+  SELECT j.status::text AS status, j.domain, j.created_at AS "createdAt", j.completed_at AS "completedAt",
+    j.error_code AS "errorCode", j.error_message AS "errorMessage", ${STORED_COMPANY_SQL} AS company
   FROM enrichment_jobs j
   LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
   WHERE j.id = $1::uuid AND j.team_id = $2`;
