@@ -41,6 +41,8 @@ export async function startDashboardStack(sites: FixtureSites): Promise<Dashboar
     HOST: '127.0.0.1',
     SCRAPER_HOST_MAP: sites.hostMap(),
     SIGNUP_MODE: 'open',
+    // The main fixture site answers slowly on purpose (to be seen processing); well within this.
+    SCRAPER_TIMEOUT_MS: '8000',
   };
   const log = createWriteStream(LOG_FILE);
   const apps: ChildApp[] = [

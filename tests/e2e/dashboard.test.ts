@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Page } from 'playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright';
 import { cspViolations, expectAccessible, launchBrowser, newUserContext, screenshot } from './browser';
 import { BULK_DOMAINS, bulkCsv, dashboardSites, KEY_DOMAIN, MAIN_DOMAIN, MAIN_NAME } from './dashboard-sites';
 import { buildDashboard, type DashboardStack, LOG_FILE, startDashboardStack } from './dashboard-stack';
@@ -32,6 +32,13 @@ async function signUp(page: Page, email: string, teamName?: string): Promise<voi
 
 async function nav(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+}
+
+/** Waits (up to 10 s) until `locator` matches exactly `count` elements: the page renders asynchronously. */
+async function expectCount(locator: Locator, count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await locator.count()) !== count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await locator.count()).toBe(count);
 }
 
 async function apiCall(path: string, init: RequestInit = {}): Promise<Response> {
@@ -169,7 +176,7 @@ describe('the dashboard', () => {
     await page.getByRole('link', { name: 'Download results CSV' }).waitFor();
     await page.getByTestId('batch-items').waitFor();
     await page.getByLabel('Status').selectOption('invalid');
-    await expect(page.getByTestId('batch-items').locator('tbody tr').count()).resolves.toBe(5);
+    await expectCount(page.getByTestId('batch-items').locator('tbody tr'), 5);
     await page.getByLabel('Status').selectOption('all');
     await expectAccessible(page, 'batch');
     await screenshot(page, '08-batch-done');
@@ -197,16 +204,17 @@ describe('the dashboard', () => {
     await page.getByRole('heading', { name: '42 companies' }).waitFor();
     await page.getByLabel('Per page').selectOption('10');
     await page.getByText('Page 1 of 5 · 42 in all').waitFor();
+    await expectCount(page.getByTestId('companies-table').locator('tbody tr'), 10);
     await expectAccessible(page, 'companies');
     await screenshot(page, '09-companies');
     const firstPage = await page.getByTestId('companies-table').locator('tbody tr').allTextContents();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 2 of 5 · 42 in all').waitFor();
+    await expectCount(page.getByTestId('companies-table').locator('tbody tr'), 10);
     const secondPage = await page.getByTestId('companies-table').locator('tbody tr').allTextContents();
-    expect(secondPage).toHaveLength(10);
     expect(secondPage.filter((row) => firstPage.includes(row))).toEqual([]);
 
-    await page.getByLabel('Search').fill('northwind');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('northwind');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('heading', { name: '1 companies' }).waitFor();
     await page.getByRole('link', { name: MAIN_NAME }).click();
@@ -266,7 +274,7 @@ describe('the dashboard', () => {
     await member.goto(url(mainJobPath));
     await member.getByRole('heading', { level: 2, name: MAIN_NAME }).waitFor();
     await nav(member, 'Team');
-    await expect(member.getByTestId('members-table').locator('tbody tr').count()).resolves.toBe(2);
+    await expectCount(member.getByTestId('members-table').locator('tbody tr'), 2);
     await member.getByText('Only team owners can invite people.').waitFor();
     // The invite is used up.
     const again = await memberContext.browser()!.newContext();

@@ -161,7 +161,11 @@ describe('service routes', () => {
     const doc = await request(stack.app).get('/openapi.json');
     expect(doc.body.openapi).toBe('3.1.0');
     // The dashboard's own routes (/api/dashboard/api/*) are checked in dashboard-team.test.ts.
-    expect(Object.keys(doc.body.paths).filter((p) => !p.startsWith('/api/dashboard/')).sort()).toEqual([
+    expect(
+      Object.keys(doc.body.paths)
+        .filter((p) => !p.startsWith('/api/dashboard/'))
+        .sort(),
+    ).toEqual([
       '/api/companies/search',
       '/api/enrich',
       '/api/enrich/bulk',

@@ -1,5 +1,5 @@
-import { SCALAR_FIELDS } from '@enrich/record';
 import type { ReactNode } from 'react';
+import { SCALAR_FIELDS } from '../api/record-fields';
 import type { CompanyRecord, FieldSource } from '../api/types';
 import { fieldLabel, formatDateTime } from '../lib/format';
 import { safeHref } from '../lib/safe-link';

@@ -1,8 +1,8 @@
-import { BUSINESS_STAGES } from '@enrich/record';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, type SearchParams } from '../api/endpoints';
+import { BUSINESS_STAGES } from '../api/record-fields';
 import { PageHeader } from '../components/layout';
 import { PageControls } from '../components/pagination';
 import { Empty, ErrorNotice, Loading } from '../components/states';
@@ -61,7 +61,7 @@ export function CompaniesPage() {
       <PageHeader title="Companies" description="Every company your team has enriched, searchable." />
       <section className="panel" aria-labelledby="search-title">
         <h2 id="search-title" className="visually-hidden">
-          Search
+          Search companies
         </h2>
         <form className="form search-form" onSubmit={submit}>
           <div className="field field-grow">
