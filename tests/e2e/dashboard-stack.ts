@@ -21,7 +21,11 @@ export interface DashboardStack {
 }
 
 export async function buildDashboard(): Promise<void> {
-  const build = await runCommand('npm', ['run', '-s', 'build:dashboard'], { timeoutMs: 180_000 });
+  // A production build, as `npm start` makes it: Jest's NODE_ENV=test would give React's development build.
+  const build = await runCommand('npm', ['run', '-s', 'build:dashboard'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    timeoutMs: 180_000,
+  });
   if (build.code !== 0) throw new Error(`npm run build:dashboard failed:\n${build.stdout}\n${build.stderr}`);
 }
 

@@ -62,9 +62,8 @@ export function Layout({ session, children }: { session: Session; children: Reac
         </nav>
         <div className="account">
           <p className="account-team">{session.team.name}</p>
-          <p className="account-user">
-            {session.user.email} · {session.user.role}
-          </p>
+          <p className="account-user">{session.user.email}</p>
+          <p className="account-role">{session.user.role}</p>
           <div className="account-actions">
             <button type="button" className="button button-secondary button-small" onClick={() => signOut.mutate(false)}>
               Sign out
