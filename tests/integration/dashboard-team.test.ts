@@ -323,3 +323,56 @@ describe('routes', () => {
     expect(doc.body.paths['/api/enrich'].post.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
   });
 });
+
+describe('hostile input', () => {
+  const HOSTILE: unknown[] = [
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x'.repeat(10_000),
+    '<script>alert(1)</script>',
+    "'; DROP TABLE users; --",
+    '\u202e',
+    '\t\r\n',
+    null,
+    12,
+    true,
+    [],
+    { $ne: null },
+  ];
+
+  // A lone surrogate has no percent-encoding: sent as the bytes of one (not valid UTF-8).
+  const pathPart = (value: unknown) => {
+    try {
+      return encodeURIComponent(String(value));
+    } catch {
+      return '%ED%A0%80';
+    }
+  };
+
+  it('no field of any dashboard body gets a 5xx, and every error has the one shape', async () => {
+    const { owner } = await ownerWithTeam();
+    const failures: string[] = [];
+    for (const value of HOSTILE) {
+      const answers = await Promise.all([
+        new DashboardClient(stack.app).signup({ email: value as string }),
+        new DashboardClient(stack.app).signup({ password: value as string }),
+        new DashboardClient(stack.app).signup({ teamName: value as string }),
+        new DashboardClient(stack.app).signup({ inviteToken: value as string }),
+        new DashboardClient(stack.app).api('post', '/signin', { email: value, password: value }),
+        new DashboardClient(stack.app).api('post', '/signin', { email: uniqueEmail(), password: value }),
+        owner.api('post', '/keys', { name: value }),
+        owner.api('post', '/invites', { role: value, expiresInHours: value }),
+        owner.api('delete', `/keys/${pathPart(value)}`),
+        owner.api('delete', `/invites/${pathPart(value)}`),
+        request(stack.app).get(`/dashboard/api/invites/${pathPart(value)}`),
+      ]);
+      answers.forEach((res, i) => {
+        const shaped = res.status < 400 || strictError.safeParse(res.body).success;
+        if (res.status >= 500 || !shaped)
+          failures.push(`${i} ${JSON.stringify(value)?.slice(0, 40)}: ${res.status} ${res.text.slice(0, 120)}`);
+      });
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -8,7 +8,14 @@ import { hashPassword, verifyDummy, verifyPassword } from './password';
 export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
 export type SignupMode = (typeof SIGNUP_MODES)[number];
 
-export const teamNameSchema = z.string().trim().min(1).max(100);
+/** A name people give (a team's, a key's): 1 to 100 characters, no control characters (PostgreSQL refuses U+0000). */
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^\P{Cc}*$/u, 'must not contain control characters');
+export const teamNameSchema = displayNameSchema;
 
 export interface SignUpInput {
   /** Lowercased already (emailSchema). */

@@ -40,13 +40,13 @@ export async function issueTeamKey(
 }
 
 // Creates the team when it does not exist; an existing team keeps its plan unless one is given.
-export async function issueApiKey(db: Db, teamName: string, plan?: Plan, name?: string): Promise<IssuedKey> {
+export async function issueApiKey(db: Db, teamName: string, plan?: Plan): Promise<IssuedKey> {
   const team = await db.team.upsert({
     where: { name: teamName },
     create: { id: newId('team'), name: teamName, plan: plan ?? 'free' },
     update: plan ? { plan } : {},
   });
-  const issued = await issueTeamKey(db, team.id, { name });
+  const issued = await issueTeamKey(db, team.id);
   return { key: issued.key, keyId: issued.id, teamId: team.id, teamName: team.name, plan: team.plan };
 }
 

@@ -52,11 +52,11 @@ export function accountRoutes(ctx: AppContext, limits: RateLimits, sessions: Ses
 
   router.post('/signin', body, async (req, res) => {
     checkSignInOrigin(req);
+    // The email comes lowercased from the schema.
     const { email, password } = parseOrThrow(signinRequestSchema, req.body, 'request body');
-    const normalized = email.trim().toLowerCase();
     // Counted before the password is checked; given back when it is right.
-    const attempt = await limits.signInAttempt(req, res, sha256Hex(normalized));
-    const account = await signIn(ctx.db, normalized, password);
+    const attempt = await limits.signInAttempt(req, res, sha256Hex(email));
+    const account = await signIn(ctx.db, email, password);
     if (!account) throw new AppError(ErrorCode.AUTHENTICATION_FAILED, 'email or password is incorrect');
     await attempt.succeeded();
     res.json(sessionBody(account, await start(req, res, account.user.id)));

@@ -1,4 +1,12 @@
-import { emailSchema, INVITE_MAX_HOURS, PASSWORD_MAX, PASSWORD_MIN, passwordSchema, teamNameSchema } from '@enrich/accounts';
+import {
+  displayNameSchema,
+  emailSchema,
+  INVITE_MAX_HOURS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  passwordSchema,
+  teamNameSchema,
+} from '@enrich/accounts';
 import { z } from 'zod';
 
 // Requests and answers of the dashboard's session-only endpoints (/dashboard/api/*).
@@ -20,7 +28,8 @@ export const signupRequestSchema = z
 
 export const signinRequestSchema = z
   .object({
-    email: z.string().min(1).max(254).meta({ example: 'ada@acme.com' }),
+    // Malformed is a 400: no account can have such an email, so it tells nothing.
+    email: emailSchema.meta({ example: 'ada@acme.com' }),
     password: z.string().min(1).max(PASSWORD_MAX),
   })
   .meta({ id: 'SigninRequest' });
@@ -51,7 +60,7 @@ export const keyItemSchema = z
   .meta({ id: 'DashboardKey' });
 export const keyListSchema = z.object({ data: z.array(keyItemSchema) }).meta({ id: 'DashboardKeyList' });
 
-export const keyCreateRequestSchema = z.object({ name: z.string().trim().min(1).max(100) }).meta({ id: 'KeyCreateRequest' });
+export const keyCreateRequestSchema = z.object({ name: displayNameSchema }).meta({ id: 'KeyCreateRequest' });
 export const keyCreatedSchema = z
   .object({
     id: z.string(),
