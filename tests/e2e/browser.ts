@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { CHROMIUM_ARGS } from '@enrich/scraper';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright';
 
 // Debian's Chromium driven by Playwright (its own browser download is impossible here), with
@@ -6,15 +7,9 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 // as the DOM reports them and as the console prints them, so the test can require none.
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+// The renderer's flags, less those that cut it off from every network: this browser talks to
+// the service on 127.0.0.1.
+const ARGS = CHROMIUM_ARGS.filter((arg) => !/^--(host-resolver-rules|proxy-server|proxy-bypass-list|force-webrtc)/.test(arg));
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });

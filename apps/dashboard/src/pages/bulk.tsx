@@ -1,13 +1,13 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api, type BulkInput } from '../api/endpoints';
 import type { BulkPreview } from '../api/types';
 import { PageHeader } from '../components/layout';
 import { Empty, ErrorNotice, Loading, Notice } from '../components/states';
-import { StatusBadge } from '../components/status-badge';
+import { BatchesTable } from '../components/work-tables';
 import { describeFile, looksLikeCsv, MAX_BULK_ENTRIES, parsePastedList } from '../lib/domain-list';
-import { formatNumber, formatRelative } from '../lib/format';
+import { formatNumber } from '../lib/format';
 
 type Mode = 'csv' | 'list';
 
@@ -107,45 +107,7 @@ function PastBatches() {
       {batches.isPending ? <Loading /> : null}
       {batches.isError ? <ErrorNotice error={batches.error} onRetry={() => batches.refetch()} /> : null}
       {batches.data && rows.length === 0 ? <Empty title="No batches yet." /> : null}
-      {rows.length > 0 ? (
-        <table className="table">
-          <caption className="visually-hidden">Past batches</caption>
-          <thead>
-            <tr>
-              <th scope="col">Batch</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="num">
-                Companies
-              </th>
-              <th scope="col" className="num">
-                Completed
-              </th>
-              <th scope="col" className="num">
-                Failed
-              </th>
-              <th scope="col">Started</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((batch) => (
-              <tr key={batch.batchId}>
-                <td>
-                  <Link to={`/bulk/${batch.batchId}`} className="mono">
-                    {batch.batchId}
-                  </Link>
-                </td>
-                <td>
-                  <StatusBadge status={batch.status} />
-                </td>
-                <td className="num">{formatNumber(batch.total)}</td>
-                <td className="num">{formatNumber(batch.completed)}</td>
-                <td className="num">{formatNumber(batch.failed)}</td>
-                <td>{formatRelative(batch.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {rows.length > 0 ? <BatchesTable batches={rows} caption="Past batches" detailed /> : null}
       {batches.hasNextPage ? (
         <button
           type="button"

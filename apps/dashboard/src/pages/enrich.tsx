@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../api/endpoints';
 import { PageHeader } from '../components/layout';
 import { Empty, ErrorNotice, Loading } from '../components/states';
-import { StatusBadge } from '../components/status-badge';
-import { formatRelative } from '../lib/format';
+import { JobsTable } from '../components/work-tables';
 
 /** Submits one domain (or refresh) and opens its job page, which follows it live. */
 export function useEnrich() {
@@ -62,31 +61,7 @@ export function EnrichPage() {
         {jobs.isPending ? <Loading /> : null}
         {jobs.isError ? <ErrorNotice error={jobs.error} onRetry={() => jobs.refetch()} /> : null}
         {jobs.data && jobs.data.data.length === 0 ? <Empty title="Nothing enriched yet." /> : null}
-        {jobs.data && jobs.data.data.length > 0 ? (
-          <table className="table">
-            <caption className="visually-hidden">Recent enrichments</caption>
-            <thead>
-              <tr>
-                <th scope="col">Domain</th>
-                <th scope="col">Status</th>
-                <th scope="col">Started</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.data.data.map((job) => (
-                <tr key={job.jobId}>
-                  <td>
-                    <Link to={`/enrich/${job.jobId}`}>{job.domain}</Link>
-                  </td>
-                  <td>
-                    <StatusBadge status={job.status} />
-                  </td>
-                  <td>{formatRelative(job.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
+        {jobs.data && jobs.data.data.length > 0 ? <JobsTable jobs={jobs.data.data} caption="Recent enrichments" /> : null}
       </section>
     </>
   );

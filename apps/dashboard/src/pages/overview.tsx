@@ -5,8 +5,8 @@ import type { Window } from '../api/types';
 import { DailyChart } from '../components/daily-chart';
 import { PageHeader } from '../components/layout';
 import { Empty, ErrorNotice, Loading } from '../components/states';
-import { StatusBadge } from '../components/status-badge';
-import { formatDateTime, formatNumber, formatRelative, percent } from '../lib/format';
+import { BatchesTable, JobsTable } from '../components/work-tables';
+import { formatDateTime, formatNumber, percent } from '../lib/format';
 
 function WindowRow({ label, window }: { label: string; window: Window | null }) {
   return (
@@ -105,31 +105,7 @@ function RecentJobs() {
       {jobs.isPending ? <Loading /> : null}
       {jobs.isError ? <ErrorNotice error={jobs.error} onRetry={() => jobs.refetch()} /> : null}
       {jobs.data && jobs.data.data.length === 0 ? <Empty title="No single enrichments yet." /> : null}
-      {jobs.data && jobs.data.data.length > 0 ? (
-        <table className="table">
-          <caption className="visually-hidden">Recent enrichments</caption>
-          <thead>
-            <tr>
-              <th scope="col">Domain</th>
-              <th scope="col">Status</th>
-              <th scope="col">Started</th>
-            </tr>
-          </thead>
-          <tbody>
-            {jobs.data.data.map((job) => (
-              <tr key={job.jobId}>
-                <td>
-                  <Link to={`/enrich/${job.jobId}`}>{job.domain}</Link>
-                </td>
-                <td>
-                  <StatusBadge status={job.status} />
-                </td>
-                <td>{formatRelative(job.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {jobs.data && jobs.data.data.length > 0 ? <JobsTable jobs={jobs.data.data} caption="Recent enrichments" /> : null}
     </section>
   );
 }
@@ -145,39 +121,7 @@ function RecentBatches() {
       {batches.isPending ? <Loading /> : null}
       {batches.isError ? <ErrorNotice error={batches.error} onRetry={() => batches.refetch()} /> : null}
       {batches.data && batches.data.data.length === 0 ? <Empty title="No batches yet." /> : null}
-      {batches.data && batches.data.data.length > 0 ? (
-        <table className="table">
-          <caption className="visually-hidden">Recent batches</caption>
-          <thead>
-            <tr>
-              <th scope="col">Batch</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="num">
-                Done
-              </th>
-              <th scope="col">Started</th>
-            </tr>
-          </thead>
-          <tbody>
-            {batches.data.data.map((batch) => (
-              <tr key={batch.batchId}>
-                <td>
-                  <Link to={`/bulk/${batch.batchId}`} className="mono">
-                    {batch.batchId}
-                  </Link>
-                </td>
-                <td>
-                  <StatusBadge status={batch.status} />
-                </td>
-                <td className="num">
-                  {formatNumber(batch.completed + batch.failed)} / {formatNumber(batch.total)}
-                </td>
-                <td>{formatRelative(batch.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {batches.data && batches.data.data.length > 0 ? <BatchesTable batches={batches.data.data} caption="Recent batches" /> : null}
     </section>
   );
 }
