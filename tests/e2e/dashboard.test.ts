@@ -266,6 +266,7 @@ describe('the dashboard', () => {
     await member.goto(inviteUrl);
     await member.getByRole('heading', { name: 'Join Northwind E2E' }).waitFor();
     await expectAccessible(member, 'join');
+    await screenshot(member, '13-join');
     await signUp(member, 'member@northwind-e2e.com');
     await nav(member, 'Companies');
     await member.getByRole('heading', { name: '42 companies' }).waitFor();
@@ -300,6 +301,12 @@ describe('the dashboard', () => {
 
   it('signs out: the pages then lead to sign-in; no page logged a CSP violation', async () => {
     const { page } = owner;
+    await nav(page, 'Overview');
+    // 42 companies enriched today: the month's count and today's bar.
+    await page.getByText(/^42\s*of 250$/).waitFor();
+    await page.getByRole('img', { name: /Enrichments per day over the last 30 days: 42 in all/ }).waitFor();
+    await expectAccessible(page, 'overview with usage');
+    await screenshot(page, '12-overview');
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(/\/dashboard\/sign-in/);
     await page.goto(url('/dashboard/keys'));

@@ -32,8 +32,13 @@ export function DailyChart({ days }: { days: { date: string; enrichments: number
               <rect x={x} y={plot - height} width={barWidth} height={height} rx={2} className="chart-bar">
                 <title>{`${formatShortDate(day.date)}: ${formatNumber(day.enrichments)}`}</title>
               </rect>
-              {i % labelEvery === 0 || i === days.length - 1 ? (
-                <text x={x + barWidth / 2} y={HEIGHT - 6} textAnchor="middle" className="chart-label">
+              {(i % labelEvery === 0 && days.length - 1 - i >= labelEvery / 2) || i === days.length - 1 ? (
+                <text
+                  x={i === days.length - 1 ? x + barWidth : x + barWidth / 2}
+                  y={HEIGHT - 6}
+                  textAnchor={i === days.length - 1 ? 'end' : 'middle'}
+                  className="chart-label"
+                >
                   {formatShortDate(day.date)}
                 </text>
               ) : null}

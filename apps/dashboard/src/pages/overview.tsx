@@ -16,7 +16,7 @@ function WindowRow({ label, window }: { label: string; window: Window | null }) 
         {window ? (
           <>
             {formatNumber(window.remaining)} of {formatNumber(window.limit)} left
-            <span className="muted"> · resets {formatRelativeFuture(window.resetsAt)}</span>
+            <span className="muted">resets {formatRelativeFuture(window.resetsAt)}</span>
           </>
         ) : (
           <span className="muted">No limit</span>
