@@ -1,13 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api/endpoints';
 import type { ApiKey, CreatedKey } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { CopyButton } from '../components/copy-button';
 import { PageHeader } from '../components/layout';
+import { SecretValue } from '../components/secret-value';
 import { Empty, ErrorNotice, Loading, Notice } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
 import { formatDateTime, formatRelative } from '../lib/format';
+import { useCreateRemove } from '../use-create-remove';
 
 /** A curl line that tries a new key against this very service. */
 export const curlLine = (origin: string, key: string) =>
@@ -19,19 +20,9 @@ function NewKey({ created, onDone }: { created: CreatedKey; onDone: () => void }
     <section className="panel panel-highlight" aria-labelledby="new-key-title">
       <h2 id="new-key-title">Key “{created.name}” created</h2>
       <Notice kind="warning">Copy it now: it is shown only once. Only a hash of it is kept.</Notice>
-      <div className="secret">
-        <code id="new-key-value" className="secret-value" data-testid="new-key">
-          {created.key}
-        </code>
-        <CopyButton text={created.key} label="Copy key" targetId="new-key-value" />
-      </div>
+      <SecretValue id="new-key" value={created.key} copyLabel="Copy key" />
       <p className="muted">Try it:</p>
-      <div className="secret">
-        <code id="new-key-curl" className="secret-value secret-wrap">
-          {curl}
-        </code>
-        <CopyButton text={curl} label="Copy command" targetId="new-key-curl" />
-      </div>
+      <SecretValue id="new-key-curl" value={curl} copyLabel="Copy command" wrap />
       <button type="button" className="button button-secondary" onClick={onDone}>
         Done
       </button>
@@ -40,25 +31,21 @@ function NewKey({ created, onDone }: { created: CreatedKey; onDone: () => void }
 }
 
 export function KeysPage() {
-  const client = useQueryClient();
   const keys = useQuery({ queryKey: ['keys'], queryFn: api.keys });
   const [name, setName] = useState('');
-  const [created, setCreated] = useState<CreatedKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const create = useMutation({
-    mutationFn: api.createKey,
-    onSuccess: (key) => {
-      setCreated(key);
-      setName('');
-      void client.invalidateQueries({ queryKey: ['keys'] });
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: (key: ApiKey) => api.revokeKey(key.id),
-    onSuccess: () => {
-      setRevoking(null);
-      void client.invalidateQueries({ queryKey: ['keys'] });
-    },
+  const {
+    created,
+    setCreated,
+    create,
+    removing: revoking,
+    setRemoving: setRevoking,
+    remove: revoke,
+    cancelRemove,
+  } = useCreateRemove({
+    listKey: 'keys',
+    create: api.createKey,
+    remove: (key: ApiKey) => api.revokeKey(key.id),
+    onCreated: () => setName(''),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -147,10 +134,7 @@ export function KeysPage() {
         title="Revoke this key?"
         confirmLabel="Revoke key"
         busy={revoke.isPending}
-        onCancel={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
+        onCancel={cancelRemove}
         onConfirm={() => revoking && revoke.mutate(revoking)}
       >
         <p>

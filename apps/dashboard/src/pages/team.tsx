@@ -1,39 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api/endpoints';
-import type { CreatedInvite, Invite, Role } from '../api/types';
+import type { Invite, Role } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { CopyButton } from '../components/copy-button';
 import { PageHeader } from '../components/layout';
+import { SecretValue } from '../components/secret-value';
 import { Empty, ErrorNotice, Loading, Notice } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { useSession } from '../session';
+import { useCreateRemove } from '../use-create-remove';
 
 const inviteState = (invite: Invite) =>
   invite.usedAt ? 'used' : new Date(invite.expiresAt).getTime() < Date.now() ? 'expired' : 'pending';
 
 function Invites() {
-  const client = useQueryClient();
   const invites = useQuery({ queryKey: ['invites'], queryFn: api.invites });
   const [role, setRole] = useState<Role>('member');
   const [hours, setHours] = useState('72');
-  const [created, setCreated] = useState<CreatedInvite | null>(null);
-  const [deleting, setDeleting] = useState<Invite | null>(null);
-  const create = useMutation({
-    mutationFn: api.createInvite,
-    onSuccess: (invite) => {
-      setCreated(invite);
-      void client.invalidateQueries({ queryKey: ['invites'] });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (invite: Invite) => api.deleteInvite(invite.id),
-    onSuccess: () => {
-      setDeleting(null);
-      void client.invalidateQueries({ queryKey: ['invites'] });
-    },
-  });
+  const {
+    created,
+    create,
+    removing: deleting,
+    setRemoving: setDeleting,
+    remove,
+    cancelRemove,
+  } = useCreateRemove({ listKey: 'invites', create: api.createInvite, remove: (invite: Invite) => api.deleteInvite(invite.id) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate({ role, expiresInHours: Number(hours) });
@@ -70,12 +62,7 @@ function Invites() {
           <Notice kind="success">
             Invite link for a new {created.role}, valid until {formatDateTime(created.expiresAt)}. It is shown only now.
           </Notice>
-          <div className="secret">
-            <code id="invite-url" className="secret-value secret-wrap" data-testid="invite-url">
-              {created.url}
-            </code>
-            <CopyButton text={created.url} label="Copy link" targetId="invite-url" />
-          </div>
+          <SecretValue id="invite-url" value={created.url} copyLabel="Copy link" wrap />
         </div>
       ) : null}
       {invites.isPending ? <Loading /> : null}
@@ -124,10 +111,7 @@ function Invites() {
         title="Delete this invite link?"
         confirmLabel="Delete link"
         busy={remove.isPending}
-        onCancel={() => {
-          setDeleting(null);
-          remove.reset();
-        }}
+        onCancel={cancelRemove}
         onConfirm={() => deleting && remove.mutate(deleting)}
       >
         <p>The link stops working at once. Members who already joined stay in the team.</p>
