@@ -61,9 +61,9 @@ it('runs a domain listed twice in one admission once: the second job follows the
   const db = stack.database.db;
   const team = await db.team.create({ data: { id: 'team-twice', name: 'team-twice', plan: 'enterprise' } });
   const jobs = [
-    { id: newJobId(), domain: 'listed-twice.com' },
-    { id: newJobId(), domain: 'other.com' },
-    { id: newJobId(), domain: 'listed-twice.com' },
+    { id: newJobId(), domain: 'listed-twice.com', charged: true },
+    { id: newJobId(), domain: 'other.com', charged: true },
+    { id: newJobId(), domain: 'listed-twice.com', charged: true },
   ];
   const createdAt = new Date();
   const month = new Date(Date.UTC(createdAt.getUTCFullYear(), createdAt.getUTCMonth(), 1));
@@ -72,7 +72,6 @@ it('runs a domain listed twice in one admission once: the second job follows the
     batch: null,
     createdAt,
     jobs,
-    charge: 3,
     monthlyQuota: null,
     month,
     freshAfter: null,

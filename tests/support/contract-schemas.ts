@@ -1,15 +1,23 @@
 import {
   batchItemSchema,
+  batchListSchema,
   batchStatusSchema,
+  batchSummarySchema,
   bulkAcceptedSchema,
+  bulkPreviewSchema,
+  cursorPaginationSchema,
   enrichAcceptedSchema,
   errorBodySchema,
+  invalidEntrySchema,
   jobCompletedSchema,
   jobFailedSchema,
+  jobListSchema,
   jobProcessingSchema,
+  jobSummarySchema,
   paginationSchema,
   searchResponseSchema,
   searchResultSchema,
+  usageSchema,
 } from '@enrich/api';
 import { companyRecordSchema } from '@enrich/record';
 
@@ -30,3 +38,12 @@ export const strictBatchStatus = batchStatusSchema
 export const strictSearchResponse = searchResponseSchema
   .extend({ results: searchResultSchema.strict().array(), pagination: paginationSchema.strict() })
   .strict();
+
+export const strictUsage = usageSchema.strict();
+export const strictJobList = jobListSchema
+  .extend({ data: jobSummarySchema.strict().array(), pagination: cursorPaginationSchema.strict() })
+  .strict();
+export const strictBatchList = batchListSchema
+  .extend({ data: batchSummarySchema.strict().array(), pagination: cursorPaginationSchema.strict() })
+  .strict();
+export const strictBulkPreview = bulkPreviewSchema.extend({ invalid: invalidEntrySchema.strict().array() }).strict();

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { dashboardEnv, databaseEnv, envInt, envString, logEnv, pipelineEnv, redisEnv } from '@enrich/config';
 import { z } from 'zod';
 
@@ -22,6 +23,8 @@ export const apiEnv = z
     // How long a process trusts a key or a dashboard session it has looked up (a revoked key,
     // or a sign-out in another process, takes effect within it).
     KEY_CACHE_MS: envInt(5_000, 0, 600_000),
+    // The dashboard's build, served at /dashboard/ (relative paths from the working directory).
+    DASHBOARD_DIST: envString(path.resolve(__dirname, '../../dashboard/dist')).transform((dir) => path.resolve(dir)),
   })
   .extend(dashboardEnv.shape)
   .extend(databaseEnv.shape)

@@ -9,10 +9,13 @@ import { errorHandler, notFound } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { checkUrlText } from './middleware/url-text';
 import { buildOpenApiDocument } from './openapi-document';
+import { bulkPreviewRoutes } from './routes/bulk-preview-routes';
 import { bulkRoutes } from './routes/bulk-routes';
 import { companyRoutes } from './routes/company-routes';
+import { dashboardApp } from './routes/dashboard-app';
 import { enrichRoutes } from './routes/enrich-routes';
 import { healthRoutes } from './routes/health-routes';
+import { usageRoutes } from './routes/usage-routes';
 
 export function createApp(ctx: AppContext): Express {
   const app = express();
@@ -40,16 +43,19 @@ export function createApp(ctx: AppContext): Express {
   });
   // Accounts, sessions, keys and invites of the web dashboard (session cookie only).
   routes.use('/dashboard/api', dashboardRoutes(ctx, limits));
-  // Every route under /enrich, /companies and /usage needs a key or a dashboard session.
-  routes.use(['/enrich', '/companies', '/usage'], authenticate(ctx, limits));
+  // Every route under these needs a key or a dashboard session (the bulk preview included).
+  routes.use(['/enrich', '/companies', '/usage', '/dashboard/api/bulk'], authenticate(ctx, limits));
   // /enrich/bulk before /enrich/:jobId, which would take `bulk` for a job id.
   routes.use(bulkRoutes(ctx, limits));
   routes.use(enrichRoutes(ctx, limits));
   routes.use(companyRoutes(ctx, limits));
+  routes.use(usageRoutes(ctx, limits));
+  routes.use(bulkPreviewRoutes(ctx, limits));
 
   // Every path answers with and without the /api prefix (docs/api.md).
   app.use('/api', routes);
   app.use(routes);
+  app.use(dashboardApp(ctx.config.DASHBOARD_DIST));
   app.use(limits.addressStatus, notFound);
   app.use(errorHandler(ctx.logger));
   return app;

@@ -3,14 +3,34 @@
 export { type ApiConfig, apiEnv } from './api-config';
 export { createApp } from './app';
 export type { AppContext } from './app-context';
+export { RESULTS_PAGE_SIZE, type ResultsOptions, resultColumns, writeBatchResults } from './bulk/batch-results';
 export { answerMalformedRequests } from './malformed-request';
 export { KEY_CACHE_MS } from './middleware/authenticate';
 export { parseOrThrow } from './middleware/validate';
 export { buildOpenApiDocument } from './openapi-document';
-export { batchItemSchema, batchStatusSchema, bulkAcceptedSchema } from './schemas/bulk';
-export { enrichAcceptedSchema, jobCompletedSchema, jobFailedSchema, jobProcessingSchema, jobStatusSchema } from './schemas/enrich';
+export { DASHBOARD_CSP } from './routes/dashboard-app';
+export {
+  batchItemSchema,
+  batchListSchema,
+  batchStatusSchema,
+  batchSummarySchema,
+  bulkAcceptedSchema,
+  bulkPreviewSchema,
+  invalidEntrySchema,
+} from './schemas/bulk';
+export { cursorPaginationSchema } from './schemas/cursor';
+export {
+  enrichAcceptedSchema,
+  jobCompletedSchema,
+  jobFailedSchema,
+  jobListSchema,
+  jobProcessingSchema,
+  jobStatusSchema,
+  jobSummarySchema,
+} from './schemas/enrich';
 export { errorBodySchema } from './schemas/error';
 export { paginationSchema } from './schemas/pagination';
 export { type SearchQuery, searchQueryInput, searchQuerySchema, searchResponseSchema, searchResultSchema } from './schemas/search';
+export { usageSchema } from './schemas/usage';
 export { searchInput } from './search/search-companies';
 export { type RunSql, runSearch, type SearchInput, type SearchPage } from './search/search-sql';

@@ -1,4 +1,4 @@
-import { type Db, Prisma, sqlPool, utc } from '@enrich/db';
+import { type Db, Prisma, type StorableJson, sqlPool, utc } from '@enrich/db';
 import type { ErrorCode } from '@enrich/errors';
 
 /**
@@ -15,15 +15,36 @@ export interface AdmittedJob {
   fresh: boolean;
 }
 
+/** One entry of a bulk request, in the order sent (batch_entries). */
+export interface BatchEntryInput {
+  /** The entry's input row: the CSV row's cells, or [entry] of a JSON list. */
+  input: StorableJson[];
+  /** Index in `jobs` of the job answering it (its own, or the earlier entry's); null: invalid. */
+  job: number | null;
+  /** It repeats a domain of an earlier entry and shares that entry's job. */
+  duplicate: boolean;
+}
+
 export interface AdmissionInput {
   teamId: string;
   /** The batch row to write with the jobs, or null for a single submission. */
-  batch: { id: string; entriesReceived: number; invalidEntries: unknown; duplicateEntries: number } | null;
+  batch: {
+    id: string;
+    entriesReceived: number;
+    invalidEntries: unknown;
+    duplicateEntries: number;
+    /** The uploaded CSV's header row; ["domain"] for a JSON list. */
+    inputColumns: readonly string[];
+    /** Every entry of the request, in order. */
+    entries: readonly BatchEntryInput[];
+  } | null;
   createdAt: Date;
-  /** In submission order; a batch's jobs get their position in it. A domain listed twice runs once. */
-  jobs: readonly { id: string; domain: string }[];
-  /** Enrichments to count against the month (0: all duplicates, nothing is counted). */
-  charge: number;
+  /**
+   * In submission order; a batch's jobs get their position in it. A domain listed twice runs once. `charged`:
+   * counted against the month (a duplicate of a recent submission is not); no job charged,
+   * nothing is counted.
+   */
+  jobs: readonly { id: string; domain: string; charged: boolean }[];
   /** The team's monthly quota; null: unlimited. */
   monthlyQuota: number | null;
   /** First day of the month counted against (UTC). */
@@ -44,7 +65,7 @@ export type AdmissionResult =
  * Admits jobs in ONE statement, so nothing is held between round trips: the month's count is
  * raised only when the quota covers the whole charge (the check and the increment are one
  * upsert, so concurrent requests on any replica cannot overspend), and only then are the batch
- * row, every job row and the team's list entries for reused records written.
+ * row and its entries, every job row and the team's list entries for reused records written.
  * A job whose domain has a fresh stored record is written completed. Any other job picks its
  * leader: the oldest job of its domain still processing that runs on its own (by any team),
  * which it then follows (`follows_job_id`, packages/pipeline/src/leader-results.ts); without
@@ -53,7 +74,8 @@ export type AdmissionResult =
  * multi-row insert for a thousand rows (scripts/bench-bulk-accept.ts).
  */
 export async function admitJobs(db: Db, input: AdmissionInput): Promise<AdmissionResult> {
-  const { teamId, batch, createdAt, jobs, charge, monthlyQuota, freshAfter } = input;
+  const { teamId, batch, createdAt, jobs, monthlyQuota, freshAfter } = input;
+  const entries = batch?.entries ?? [];
   // The submission path's one statement: run on the driver, not the ORM (see sqlPool).
   // Named, so each connection plans it once: planning this statement costs more than running it.
   const { rows } = await sqlPool(db).query<{ ok: boolean; used: number | null; fresh: boolean[] }>({
@@ -62,7 +84,7 @@ export async function admitJobs(db: Db, input: AdmissionInput): Promise<Admissio
     values: [
       teamId, // $1
       utc(input.month).slice(0, 10), // $2
-      charge, // $3
+      jobs.filter((job) => job.charged).length, // $3
       monthlyQuota, // $4
       freshAfter && utc(freshAfter), // $5
       jobs.map((job) => job.id), // $6
@@ -72,11 +94,16 @@ export async function admitJobs(db: Db, input: AdmissionInput): Promise<Admissio
       JSON.stringify(batch?.invalidEntries ?? []), // $10
       batch?.duplicateEntries ?? 0, // $11
       utc(createdAt), // $12
+      jobs.map((job) => job.charged), // $13
+      batch?.inputColumns ?? [], // $14
+      JSON.stringify(entries.map((entry) => entry.input)), // $15
+      entries.map((entry) => (entry.job === null ? null : entry.job + 1)), // $16
+      entries.map((entry) => entry.duplicate), // $17
     ],
   });
   const row = rows[0];
   if (!row?.ok) return { admitted: false };
-  return { admitted: true, used: row.used, jobs: jobs.map((job, i) => ({ ...job, fresh: row.fresh[i] === true })) };
+  return { admitted: true, used: row.used, jobs: jobs.map(({ id, domain }, i) => ({ id, domain, fresh: row.fresh[i] === true })) };
 }
 
 const ADMIT_SQL = `
@@ -90,21 +117,21 @@ const ADMIT_SQL = `
   ), admitted AS (
     SELECT $3::int = 0 OR EXISTS (SELECT 1 FROM quota) AS ok
   ), items AS (
-    SELECT item.id, item.domain, item.position,
+    SELECT item.id, item.domain, item.charged, item.position,
       $5::timestamp IS NOT NULL AND EXISTS (
         SELECT 1 FROM companies c
         WHERE c.domain = item.domain AND c.enriched_at > $5::timestamp AND cardinality(c.sources) > 0) AS fresh
-    FROM unnest($6::uuid[], $7::text[]) WITH ORDINALITY AS item(id, domain, position)
+    FROM unnest($6::uuid[], $7::text[], $13::bool[]) WITH ORDINALITY AS item(id, domain, charged, position)
   ), new_batch AS (
-    INSERT INTO batches (id, team_id, entries_received, invalid_entries, duplicate_entries, created_at, completed_at)
-    SELECT $8::text, $1, $9::int, $10::jsonb, $11::int, $12::timestamp,
+    INSERT INTO batches (id, team_id, entries_received, invalid_entries, duplicate_entries, input_columns, created_at, completed_at)
+    SELECT $8::text, $1, $9::int, $10::jsonb, $11::int, $14::text[], $12::timestamp,
       -- A batch with nothing to enrich is complete as soon as it exists.
       CASE WHEN coalesce((SELECT bool_and(fresh) FROM items), true) THEN $12::timestamp END
     WHERE $8::text IS NOT NULL AND (SELECT ok FROM admitted)
   ), new_jobs AS (
-    INSERT INTO enrichment_jobs (id, team_id, batch_id, batch_position, domain, created_at, status, started_at, completed_at, follows_job_id)
+    INSERT INTO enrichment_jobs (id, team_id, batch_id, batch_position, domain, created_at, charged, status, started_at, completed_at, follows_job_id)
     SELECT item.id, $1, $8::text, CASE WHEN $8::text IS NOT NULL THEN (item.position - 1)::int END,
-      item.domain, $12::timestamp,
+      item.domain, $12::timestamp, item.charged,
       CASE WHEN item.fresh THEN 'completed'::"JobStatus" ELSE 'processing'::"JobStatus" END,
       CASE WHEN item.fresh THEN $12::timestamp END,
       CASE WHEN item.fresh THEN $12::timestamp END,
@@ -116,6 +143,12 @@ const ADMIT_SQL = `
         SELECT f.id FROM items f WHERE f.domain = item.domain AND f.position < item.position
         ORDER BY f.position LIMIT 1)) END
     FROM items item WHERE (SELECT ok FROM admitted)
+  ), new_entries AS (
+    INSERT INTO batch_entries (batch_id, position, input, job_id, duplicate)
+    SELECT $8::text, (entry.position - 1)::int, entry.input, ($6::uuid[])[entry.job], entry.duplicate
+    FROM ROWS FROM (jsonb_array_elements($15::jsonb), unnest($16::int[]), unnest($17::bool[]))
+      WITH ORDINALITY AS entry(input, job, duplicate, position)
+    WHERE $8::text IS NOT NULL AND (SELECT ok FROM admitted)
   ), listed AS (
     -- The team gets a reused record in its search list at once.
     INSERT INTO team_companies (team_id, domain, enriched_at)

@@ -1,6 +1,6 @@
 import { type Db, newId, newJobId } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { type AdmittedJob, admitJobs, removeAdmittedJobs } from '@enrich/jobs';
+import { type AdmittedJob, admitJobs, type BatchEntryInput, removeAdmittedJobs } from '@enrich/jobs';
 import { batchFlow, enrichmentFlow, type RetryPolicy } from '@enrich/queue';
 import type { FlowJob, FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -39,8 +39,19 @@ export interface Submitter {
   limits: { monthly: number | null };
 }
 
-/** What the bulk request held beside its accepted domains, kept on the batch row. */
-export type BatchEntries = Pick<ClassifiedEntries, 'received' | 'invalid' | 'duplicates'>;
+/** What the bulk request held beside its accepted domains, kept with the batch. */
+export type BatchEntries = Pick<ClassifiedEntries, 'received' | 'invalid' | 'duplicates'> & {
+  /** Names of the input rows' cells (the CSV header row, or ["domain"]). */
+  inputColumns: string[];
+  /** Every entry in order, with its input row (batchEntries()). */
+  entries: BatchEntryInput[];
+};
+
+/**
+ * Whether admitting the domain counts against the monthly quota: not when the team submitted
+ * it within the freshness window (a duplicate, free). Admission and the bulk preview's cost.
+ */
+export const isCharged = (domain: string, recent: ReadonlySet<string>): boolean => !recent.has(domain);
 
 /**
  * Distinct domains to admit, each with whatever the caller keeps beside it: a batch (its row
@@ -155,18 +166,24 @@ async function admitGroup<T extends { domain: string }>(
   const batch = request.batch ? { id: newId('bat'), ...request.batch } : undefined;
   const batchId = batch?.id ?? null;
   const createdAt = new Date();
-  const charged = request.items.filter((item) => !request.recent.has(item.domain)).length;
-  const ids = request.items.map((item) => ({ id: newJobId(), domain: item.domain }));
+  const ids = request.items.map((item) => ({ id: newJobId(), domain: item.domain, charged: isCharged(item.domain, request.recent) }));
+  const charged = ids.filter((job) => job.charged).length;
   const freshAfter =
     request.refresh || deps.freshnessWindowHours === 0 ? null : new Date(createdAt.getTime() - deps.freshnessWindowHours * 3_600_000);
   const result = await admitJobs(deps.db, {
     teamId: submitter.teamId,
     batch: batch
-      ? { id: batch.id, entriesReceived: batch.received, invalidEntries: batch.invalid, duplicateEntries: batch.duplicates.length }
+      ? {
+          id: batch.id,
+          entriesReceived: batch.received,
+          invalidEntries: batch.invalid,
+          duplicateEntries: batch.duplicates.length,
+          inputColumns: batch.inputColumns,
+          entries: batch.entries,
+        }
       : null,
     createdAt,
     jobs: ids,
-    charge: charged,
     monthlyQuota: submitter.limits.monthly,
     month: monthStart(createdAt),
     freshAfter,

@@ -1,20 +1,52 @@
 import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { recordFromStored, type StoredCompany } from '@enrich/record';
-import { COMPANY_JSON_SQL } from '../jobs/job-view';
+import { STORED_COMPANY_SQL } from '../jobs/job-view';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
 
-interface BatchRow {
-  id: string;
+export interface ItemCounts {
+  completed: number;
+  failed: number;
+  /** Still processing. */
+  pending: number;
+}
+
+interface BatchTimes {
   createdAt: Date;
-  /** When the batch was settled, or else, once no job is processing, when its last job ended. */
+  /** When the batch was settled. */
   completedAt: Date | null;
+  /** When its last item ended (read only when none is processing and it is not settled). */
+  lastEnd: Date | null;
+}
+
+/**
+ * A batch's state from its items' counts, as the poll and the list of batches both give it:
+ * completed once no item is processing, and when. Settled by the last item to end; until that
+ * write lands, the last end time among its items says the same.
+ */
+export function batchProgress(batch: BatchTimes, counts: ItemCounts) {
+  const { completed, failed, pending } = counts;
+  const total = completed + failed + pending;
+  return {
+    status: pending === 0 ? ('completed' as const) : ('processing' as const),
+    total,
+    completed,
+    failed,
+    pending,
+    // Whole percent of items that have ended; 100 only when every one has.
+    progress: total === 0 ? 100 : Math.floor(((completed + failed) * 100) / total),
+    completedAt: pending === 0 ? (batch.completedAt ?? batch.lastEnd ?? batch.createdAt) : null,
+  };
+}
+
+interface BatchRow extends BatchTimes {
+  id: string;
   entriesReceived: number;
   duplicateEntries: number;
   invalid: unknown[];
-  completed: string;
-  failed: string;
-  pending: string;
+  completed: number;
+  failed: number;
+  pending: number;
   items: {
     id: string;
     domain: string;
@@ -32,23 +64,22 @@ const BATCH_SQL = `
     SELECT id, created_at, completed_at, entries_received, duplicate_entries, invalid_entries
     FROM batches WHERE id = $1 AND team_id = $2
   ), counts AS (
-    SELECT count(*) FILTER (WHERE status = 'completed') AS completed,
-      count(*) FILTER (WHERE status = 'failed') AS failed,
-      count(*) FILTER (WHERE status = 'processing') AS pending
+    SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed,
+      count(*) FILTER (WHERE status = 'failed')::int AS failed,
+      count(*) FILTER (WHERE status = 'processing')::int AS pending
     FROM enrichment_jobs WHERE batch_id = (SELECT id FROM b)
   ), page AS (
     SELECT j.id, j.domain, j.status, j.error_code AS "errorCode", j.error_message AS "errorMessage",
-      ${COMPANY_JSON_SQL} AS company, j.batch_position
+      ${STORED_COMPANY_SQL} AS company, j.batch_position
     FROM enrichment_jobs j
     LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
     WHERE j.batch_id = (SELECT id FROM b)
     ORDER BY j.batch_position OFFSET $3 LIMIT $4
   )
   SELECT b.id, b.created_at AS "createdAt", b.entries_received AS "entriesReceived",
-    b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid, counts.*,
-    -- Settled by the last job to end; until that write lands, the last end time says the same.
-    CASE WHEN counts.pending = 0 THEN coalesce(b.completed_at,
-      (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = b.id), b.created_at) END AS "completedAt",
+    b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid, counts.*, b.completed_at AS "completedAt",
+    CASE WHEN counts.pending = 0 AND b.completed_at IS NULL
+      THEN (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = b.id) END AS "lastEnd",
     coalesce((SELECT json_agg(json_build_object('id', p.id, 'domain', p.domain, 'status', p.status,
       'errorCode', p."errorCode", 'errorMessage', p."errorMessage", 'company', p.company) ORDER BY p.batch_position) FROM page p),
       '[]') AS items
@@ -67,11 +98,6 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
   });
   const batch = rows[0];
   if (!batch) throw new AppError(ErrorCode.BATCH_NOT_FOUND, `no batch ${batchId}`);
-  const completed = Number(batch.completed);
-  const failed = Number(batch.failed);
-  const pending = Number(batch.pending);
-  const total = completed + failed + pending;
-
   const items = batch.items.map((job) => ({
     domain: job.domain,
     jobId: job.id,
@@ -83,21 +109,16 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
       : {}),
   }));
 
+  const { completedAt, ...state } = batchProgress(batch, batch);
   return {
     batchId: batch.id,
-    status: pending === 0 ? ('completed' as const) : ('processing' as const),
-    total,
-    completed,
-    failed,
-    pending,
-    // Whole percent of items that have ended; 100 only when every one has.
-    progress: total === 0 ? 100 : Math.floor(((completed + failed) * 100) / total),
+    ...state,
     createdAt: batch.createdAt.toISOString(),
-    completedAt: batch.completedAt?.toISOString() ?? null,
+    completedAt: completedAt?.toISOString() ?? null,
     entriesReceived: batch.entriesReceived,
     duplicateEntries: batch.duplicateEntries,
     invalid: batch.invalid,
     items,
-    pagination: pagination(page, total),
+    pagination: pagination(page, state.total),
   };
 }

@@ -1,3 +1,4 @@
+import { type StorableJson, storableJson, storableText } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
@@ -19,9 +20,19 @@ export const bulkRequestSchema = z
   })
   .meta({ id: 'BulkEnrichRequest' });
 
-export function entriesFromJson(body: unknown): { entries: unknown[]; refresh: boolean | undefined } {
+/** A bulk request's entries, each with the input row it came from (kept with the batch). */
+export interface BulkInput {
+  entries: unknown[];
+  /** Names of the input rows' cells: the CSV's header row, or ["domain"] for a JSON list. */
+  columns: string[];
+  /** Per entry, its input row, storable (results.csv gives it back beside the result). */
+  rows: StorableJson[][];
+}
+
+export function entriesFromJson(body: unknown): BulkInput & { refresh: boolean | undefined } {
   const parsed = parseOrThrow(bulkRequestSchema, body, 'request body');
-  return { entries: parsed.domains, refresh: parsed.refresh };
+  const rows = parsed.domains.map((entry) => [storableJson(entry)]);
+  return { entries: parsed.domains, columns: ['domain'], rows, refresh: parsed.refresh };
 }
 
 // `?refresh=true` does for a CSV body what `"refresh": true` does in a JSON one.
@@ -31,15 +42,21 @@ export function refreshFromQuery(query: unknown): boolean | undefined {
   return refresh === undefined ? undefined : refresh === 'true';
 }
 
+// Input columns kept with a batch: enough for any customer list, and a bound on results.csv,
+// which writes every cell of every row (a 2 MB header of commas would be a million columns).
+export const MAX_INPUT_COLUMNS = 200;
+
 // Header names that hold the domain, in order of preference.
 const DOMAIN_COLUMNS = ['domain', 'website', 'url'];
 
 /**
  * A CSV list as customers keep them: a header row naming a `domain`, `website` or `url`
- * column (any case; other columns ignored), one company per row. Quoting, a BOM and CRLF are
- * handled by csv-parse. Rows with an empty cell are kept, so they are reported as invalid.
+ * column (any case; other columns are kept with the batch, not read), one company per row.
+ * Quoting, a BOM and CRLF are handled by csv-parse. Rows with an empty cell are kept, so they
+ * are reported as invalid. A row longer than the header names its extra cells column_<n>; cells
+ * past the MAX_INPUT_COLUMNS-th are not kept.
  */
-export function entriesFromCsv(text: string): string[] {
+export function entriesFromCsv(text: string): BulkInput {
   let rows: string[][];
   try {
     rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
@@ -65,5 +82,7 @@ export function entriesFromCsv(text: string): string[] {
       details: [{ path: 'rows', message: `${entries.length} rows` }],
     });
   }
-  return entries;
+  const width = Math.min(MAX_INPUT_COLUMNS, Math.max(names.length, ...data.map((row) => row.length)));
+  const columns = Array.from({ length: width }, (_, i) => storableText(header?.[i] ?? `column_${i + 1}`));
+  return { entries, columns, rows: data.map((row) => row.slice(0, width).map(storableText)) };
 }

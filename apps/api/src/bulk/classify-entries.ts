@@ -1,5 +1,6 @@
 import { type StorableJson, storableJson } from '@enrich/db';
 import { normalizeDomain } from '@enrich/domain';
+import type { BatchEntryInput } from '@enrich/jobs';
 
 export interface AcceptedEntry {
   index: number;
@@ -55,4 +56,19 @@ export function classifyEntries(entries: unknown[]): ClassifiedEntries {
     result.accepted.push({ index, entry, domain: normalized.domain });
   });
   return result;
+}
+
+/**
+ * Every entry of the request in order, with its input row and the job that answers it: an
+ * accepted entry's own (its place among `accepted`, which are admitted in that order), a
+ * duplicate's the earlier entry's, an invalid entry none.
+ */
+export function batchEntries(classified: ClassifiedEntries, rows: readonly StorableJson[][]): BatchEntryInput[] {
+  const jobOf = new Map(classified.accepted.map((entry, job) => [entry.index, job]));
+  const sameAs = new Map(classified.duplicates.map((entry) => [entry.index, entry.sameAs]));
+  return rows.map((input, index) => {
+    const first = sameAs.get(index);
+    if (first !== undefined) return { input, job: jobOf.get(first) ?? null, duplicate: true };
+    return { input, job: jobOf.get(index) ?? null, duplicate: false };
+  });
 }

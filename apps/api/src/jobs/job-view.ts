@@ -5,7 +5,7 @@ import { coalesce, memo } from '../coalesce';
 type PolledJob = Pick<EnrichmentJob, 'status' | 'domain' | 'createdAt' | 'completedAt' | 'errorCode' | 'errorMessage'>;
 
 /** A `companies` row (alias c) as the JSON `recordFromStored` reads; NULL without a row. */
-export const COMPANY_JSON_SQL = `CASE WHEN c.domain IS NOT NULL THEN json_build_object(
+export const STORED_COMPANY_SQL = `CASE WHEN c.domain IS NOT NULL THEN json_build_object(
       'domain', c.domain, 'name', c.name, 'description', c.description, 'industry', c.industry,
       'employeeCount', c.employee_count, 'location', c.location, 'businessStage', c.business_stage,
       'fundingStatus', c.funding_status, 'logoUrl', c.logo_url, 'email', c.email, 'phone', c.phone,
@@ -15,7 +15,7 @@ export const COMPANY_JSON_SQL = `CASE WHEN c.domain IS NOT NULL THEN json_build_
 
 const POLL_SQL = `
   SELECT j.status::text AS status, j.domain, j.created_at AS "createdAt", j.completed_at AS "completedAt",
-    j.error_code AS "errorCode", j.error_message AS "errorMessage", ${COMPANY_JSON_SQL} AS company, asked.n
+    j.error_code AS "errorCode", j.error_message AS "errorMessage", ${STORED_COMPANY_SQL} AS company, asked.n
   FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS asked(id, team_id, n)
   JOIN enrichment_jobs j ON j.id = asked.id AND j.team_id = asked.team_id
   LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain`;

@@ -25,6 +25,12 @@ export interface SignInAttempt {
   succeeded(): Promise<void>;
 }
 
+/** A team's request windows as they stand; perDay null when its plan has no daily window. */
+export interface TeamWindows {
+  perMinute: WindowState;
+  perDay: WindowState | null;
+}
+
 export interface RateLimits {
   /**
    * An enrichment POST: counted per team, or only reported when it is free (it adds no new
@@ -33,6 +39,8 @@ export interface RateLimits {
   enrichment(req: Request, res: Response, charge: { free: boolean }): Promise<void>;
   /** Requests that do not count (polling, search): report the team's windows. */
   teamStatus: RequestHandler;
+  /** The team's windows, read without counting (GET /usage). */
+  teamWindows(req: Request): Promise<TeamWindows>;
   /** A failed authentication counts against the caller's address; past the limit, 429. */
   countAuthFailure(req: Request, res: Response): Promise<void>;
   /**
@@ -163,13 +171,19 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       reading.set(id, read);
     }
     const info = await read;
-    return windowState(limit, info?.totalHits ?? 0, info?.resetTime, windowMs);
+    // Without a counter yet (or just expired), rate-limit-redis reads Redis's nil as NaN hits
+    // and a reset in the past: a window not started is a whole window ahead.
+    const hits = info && Number.isFinite(info.totalHits) ? info.totalHits : 0;
+    const reset = info?.resetTime && info.resetTime.getTime() > Date.now() ? info.resetTime : undefined;
+    return windowState(limit, hits, reset, windowMs);
   };
-  const teamWindows = async (req: Request): Promise<WindowState[]> => {
+  const teamWindows = async (req: Request): Promise<TeamWindows> => {
     const limits = req.auth!.limits;
-    const states = [peek('minute', minute, teamKey(req), limits.perMinute, settings.minuteWindowMs)];
-    if (limits.perDay !== null) states.push(peek('day', day, teamKey(req), limits.perDay, settings.dayWindowMs));
-    return Promise.all(states);
+    const [perMinute, perDay] = await Promise.all([
+      peek('minute', minute, teamKey(req), limits.perMinute, settings.minuteWindowMs),
+      limits.perDay === null ? null : peek('day', day, teamKey(req), limits.perDay, settings.dayWindowMs),
+    ]);
+    return { perMinute, perDay };
   };
   // Reporting must never break a request that does not count: without Redis, no headers.
   const report =
@@ -183,7 +197,10 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       }
       next();
     };
-  const teamStatus = report(teamWindows);
+  const teamStatus = report(async (req) => {
+    const { perMinute, perDay } = await teamWindows(req);
+    return perDay ? [perMinute, perDay] : [perMinute];
+  });
 
   return {
     async enrichment(req, res, { free }) {
@@ -197,6 +214,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       else await runMiddleware(teamStatus, req, res);
     },
     teamStatus,
+    teamWindows,
     countAuthFailure: async (req, res) => {
       await countAddressFailure(req, res);
     },

@@ -1,28 +1,22 @@
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import { admit, admitDeps } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
 import type { AppContext } from '../app-context';
+import { listBatches } from '../bulk/batch-list';
+import { writeBatchResults } from '../bulk/batch-results';
 import { batchView } from '../bulk/batch-view';
-import { entriesFromCsv, entriesFromJson, refreshFromQuery } from '../bulk/bulk-entries';
-import { classifyEntries } from '../bulk/classify-entries';
+import { readBulkSubmission } from '../bulk/bulk-submission';
+import { batchEntries } from '../bulk/classify-entries';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { bulkBody } from '../middleware/bulk-body';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { parseOrThrow } from '../middleware/validate';
-import { batchIdParamsSchema, batchQuerySchema } from '../schemas/bulk';
+import { batchIdParamsSchema, batchListQuerySchema, batchQuerySchema } from '../schemas/bulk';
 
-// A JSON list or a CSV file, every entry normalised; each distinct valid domain is admitted once.
-function submissionOf(req: Request) {
-  const fromQuery = refreshFromQuery(req.query);
-  const json = typeof req.body === 'string' ? undefined : entriesFromJson(req.body);
-  const entries = classifyEntries(json ? json.entries : entriesFromCsv(req.body as string));
-  return { entries, domains: entries.accepted.map((entry) => entry.domain), refresh: json?.refresh ?? fromQuery ?? false };
-}
-
-// POST /enrich/bulk and GET /enrich/bulk/:batchId; app.ts mounts them authenticated, before
-// /enrich/:jobId would take `bulk` for a job id.
+// POST and GET /enrich/bulk, GET /enrich/bulk/:batchId and its results.csv; app.ts mounts them
+// authenticated, before /enrich/:jobId would take `bulk` for a job id.
 export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
   const deps = admitDeps(ctx);
@@ -31,9 +25,10 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
     '/enrich/bulk',
     enrichmentPost(ctx, limits, {
       body: bulkBody(ctx.config.BULK_BODY_LIMIT),
-      read: submissionOf,
-      async handle(res, { team, submission: { entries, refresh }, recent }) {
-        const batch = await admit(deps, team, { batch: entries, items: entries.accepted, recent, refresh });
+      read: readBulkSubmission,
+      async handle(res, { team, submission: { entries, refresh, input }, recent }) {
+        const batchRow = { ...entries, inputColumns: input.columns, entries: batchEntries(entries, input.rows) };
+        const batch = await admit(deps, team, { batch: batchRow, items: entries.accepted, recent, refresh });
         if (batch.quota) setQuotaHeaders(res, batch.quota);
         const jobOf = new Map(batch.jobs.map((job) => [job.index, job.id]));
         res.status(202).json({
@@ -51,6 +46,24 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
     }),
   );
 
+  router.get('/enrich/bulk', limits.teamStatus, async (req, res) => {
+    const team = requireAuth(req);
+    res.json(await listBatches(ctx.db, team.teamId, parseOrThrow(batchListQuerySchema, req.query, 'query')));
+  });
+
+  router.get('/enrich/bulk/:batchId/results.csv', limits.teamStatus, async (req, res) => {
+    const team = requireAuth(req);
+    const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
+    try {
+      await writeBatchResults(ctx.db, team.teamId, batchId, res);
+    } catch (error) {
+      if (!res.headersSent) throw error;
+      // Failed mid-stream: the status is sent; cut the response so the client sees it incomplete.
+      ctx.logger.warn('batch results stream failed', { requestId: req.requestId, error: String(error) });
+      res.destroy();
+    }
+  });
+
   router.get('/enrich/bulk/:batchId', limits.teamStatus, async (req, res) => {
     const team = requireAuth(req);
     const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
@@ -58,7 +71,8 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
     res.json(await batchView(ctx.db, team.teamId, batchId, page));
   });
 
-  router.all('/enrich/bulk', limits.teamStatus, methodNotAllowed(['POST']));
+  router.all('/enrich/bulk', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
   router.all('/enrich/bulk/:batchId', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
+  router.all('/enrich/bulk/:batchId/results.csv', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
   return router;
 }

@@ -5,6 +5,7 @@ import { admit, admitDeps } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
 import type { AppContext } from '../app-context';
 import { durationEstimator } from '../jobs/estimate-duration';
+import { listJobs } from '../jobs/job-list';
 import { findPolledJob, jobView } from '../jobs/job-view';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
@@ -13,7 +14,7 @@ import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { runMiddleware } from '../middleware/run-middleware';
 import { parseOrThrow } from '../middleware/validate';
-import { enrichRequestSchema, jobIdParamsSchema } from '../schemas/enrich';
+import { enrichRequestSchema, jobIdParamsSchema, jobListQuerySchema } from '../schemas/enrich';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,7 +29,7 @@ function submissionOf(req: Request): { domains: [string]; refresh: boolean } {
   return { domains: [normalized.domain], refresh: body.refresh === true };
 }
 
-// POST /enrich and GET /enrich/:jobId; authenticated where app.ts mounts them.
+// POST and GET /enrich, GET /enrich/:jobId; authenticated where app.ts mounts them.
 export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
   const estimate = durationEstimator(ctx.db, ctx.config.ESTIMATE_DEFAULT_MS);
@@ -56,6 +57,11 @@ export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
     }),
   );
 
+  router.get('/enrich', limits.teamStatus, async (req, res) => {
+    const team = requireAuth(req);
+    res.json(await listJobs(ctx.db, team.teamId, parseOrThrow(jobListQuerySchema, req.query, 'query')));
+  });
+
   router.get('/enrich/:jobId', async (req, res) => {
     const team = requireAuth(req);
     // The windows (Redis) and the job (Postgres) do not wait on each other; reporting never fails.
@@ -73,7 +79,7 @@ export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
     res.json(jobView(job, company, estimate()));
   });
 
-  router.all('/enrich', limits.teamStatus, methodNotAllowed(['POST']));
+  router.all('/enrich', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
   router.all('/enrich/:jobId', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
   return router;
 }

@@ -1,5 +1,6 @@
 import { companyRecordSchema } from '@enrich/record';
 import { z } from 'zod';
+import { cursorPaginationSchema, cursorQuerySchema } from './cursor';
 import { paginationQuerySchema, paginationSchema } from './pagination';
 
 const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });
@@ -72,3 +73,44 @@ export const batchStatusSchema = z
     pagination: paginationSchema,
   })
   .meta({ id: 'BatchStatus' });
+
+// Batch ids as newId('bat') makes them; a cursor naming anything else is not one of ours.
+export const batchListQuerySchema = cursorQuerySchema(/^bat_[0-9a-z]{1,60}$/);
+
+export const batchSummarySchema = z
+  .object({
+    batchId: z.string(),
+    status: z.enum(['processing', 'completed']),
+    createdAt: isoTimestamp,
+    completedAt: isoTimestamp.nullable(),
+    total: z.number().int().meta({ description: 'Items (accepted domains) in the batch' }),
+    completed: z.number().int(),
+    failed: z.number().int(),
+    processing: z.number().int(),
+  })
+  .meta({ id: 'BatchSummary', description: 'A batch counted as its poll (GET /enrich/bulk/{batchId}) counts it' });
+
+export const batchListSchema = z
+  .object({ data: z.array(batchSummarySchema), pagination: cursorPaginationSchema })
+  .meta({ id: 'BatchList' });
+
+export const batchResultsDescription =
+  'One row per entry of the request, in the order sent: the input columns (the uploaded CSV’s, or `domain` for a JSON list), ' +
+  'the company record flattened (lists joined with "; ", `social_<network>`, `insights_…`, `b2bMatch_…`; a column whose name ' +
+  'an input column has is written `enriched_<name>`), then `status` (completed, processing, failed, invalid, duplicate) and ' +
+  "`error`. A cell starting with = + - @, a tab or CR is written with a leading '.";
+
+export const bulkPreviewSchema = z
+  .object({
+    entries: z.number().int().meta({ description: 'Entries received (POST /enrich/bulk: total)' }),
+    valid: z.number().int().meta({ description: 'Distinct valid domains, one job each (accepted)' }),
+    duplicates: z.number().int().meta({ description: 'Entries naming a domain already earlier in the request' }),
+    invalid: z.array(invalidEntrySchema),
+    cost: z.number().int().meta({
+      description: 'Enrichments the submission would count against the monthly quota (quotaCharged): valid domains not submitted recently',
+    }),
+    quota: z.object({
+      remaining: z.number().int().nullable().meta({ description: 'Enrichments left this month; null: unlimited' }),
+    }),
+  })
+  .meta({ id: 'BulkPreview' });

@@ -1,5 +1,6 @@
 import { companyRecordSchema } from '@enrich/record';
 import { z } from 'zod';
+import { cursorPaginationSchema, cursorQuerySchema } from './cursor';
 
 const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });
 
@@ -63,3 +64,19 @@ export const jobFailedSchema = z
   .meta({ id: 'JobFailed', description: 'Only when retries were exhausted by an internal fault' });
 
 export const jobStatusSchema = z.union([jobProcessingSchema, jobCompletedSchema, jobFailedSchema]).meta({ id: 'JobStatus' });
+
+export const jobListQuerySchema = cursorQuerySchema(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+export const jobSummarySchema = z
+  .object({
+    jobId: z.uuid(),
+    domain: z.string(),
+    status: z.enum(['processing', 'completed', 'failed']),
+    createdAt: isoTimestamp,
+    completedAt: isoTimestamp.nullable(),
+  })
+  .meta({ id: 'JobSummary' });
+
+export const jobListSchema = z
+  .object({ data: z.array(jobSummarySchema), pagination: cursorPaginationSchema })
+  .meta({ id: 'JobList', description: 'Single jobs (POST /enrich), not the items of batches' });

@@ -1,0 +1,30 @@
+import type { Request } from 'express';
+import { entriesFromCsv, entriesFromJson, refreshFromQuery } from './bulk-entries';
+import { type ClassifiedEntries, classifyEntries } from './classify-entries';
+
+export interface BulkSubmission {
+  entries: ClassifiedEntries;
+  /** Distinct valid domains, in submission order: one job each. */
+  domains: string[];
+  refresh: boolean;
+  /** The entries' input rows and the names of their cells. */
+  input: { columns: string[]; rows: ReturnType<typeof entriesFromCsv>['rows'] };
+}
+
+/**
+ * A bulk body as POST /enrich/bulk and its preview read it (read onto req.body by bulkBody):
+ * a JSON list or a CSV file, every entry normalised and classified; each distinct valid domain
+ * is admitted once.
+ */
+export function readBulkSubmission(req: Request): BulkSubmission {
+  const fromQuery = refreshFromQuery(req.query);
+  const json = typeof req.body === 'string' ? undefined : entriesFromJson(req.body);
+  const input = json ?? entriesFromCsv(req.body as string);
+  const entries = classifyEntries(input.entries);
+  return {
+    entries,
+    domains: entries.accepted.map((entry) => entry.domain),
+    refresh: json?.refresh ?? fromQuery ?? false,
+    input: { columns: input.columns, rows: input.rows },
+  };
+}

@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import { isCharged } from '../admission/admit';
+import { recentlySubmitted } from '../admission/recent-submissions';
+import type { AppContext } from '../app-context';
+import { readBulkSubmission } from '../bulk/bulk-submission';
+import { usedThisMonth } from '../limits/monthly-quota';
+import type { RateLimits } from '../limits/rate-limits';
+import { requireAuth } from '../middleware/authenticate';
+import { bulkBody } from '../middleware/bulk-body';
+import { methodNotAllowed } from '../middleware/error-handler';
+import { runMiddleware } from '../middleware/run-middleware';
+
+/**
+ * POST /dashboard/api/bulk/preview: what POST /enrich/bulk would make of the same body, read
+ * and classified by the same code, and what it would cost against the monthly quota, as
+ * admission charges it; nothing is stored and no limit counts it. Authenticated where app.ts
+ * mounts it.
+ */
+export function bulkPreviewRoutes(ctx: AppContext, limits: RateLimits): Router {
+  const router = Router();
+  const body = bulkBody(ctx.config.BULK_BODY_LIMIT);
+
+  router.post('/dashboard/api/bulk/preview', limits.teamStatus, async (req, res) => {
+    const team = requireAuth(req);
+    await runMiddleware(body, req, res);
+    const { entries, domains } = readBulkSubmission(req);
+    const [recent, used] = await Promise.all([
+      recentlySubmitted(ctx.db, team.teamId, domains, ctx.config.FRESHNESS_WINDOW_HOURS),
+      usedThisMonth(ctx.db, team.teamId),
+    ]);
+    const quota = team.limits.monthly;
+    res.json({
+      entries: entries.received,
+      valid: entries.accepted.length,
+      duplicates: entries.duplicates.length,
+      invalid: entries.invalid,
+      cost: domains.filter((domain) => isCharged(domain, recent)).length,
+      quota: { remaining: quota === null ? null : Math.max(0, quota - used) },
+    });
+  });
+
+  router.all('/dashboard/api/bulk/preview', limits.teamStatus, methodNotAllowed(['POST']));
+  return router;
+}
