@@ -7,6 +7,7 @@ import { createLogger } from '@enrich/logger';
 import { bullPrefix, createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
 import { aiWorkerEnv, startAiWorker } from '@enrich/worker-ai';
 import { type RunningWorkers, startWorkers, type WorkerConfig, workerEnv } from '@enrich/worker-scrape';
+import { startWebhookWorker, webhookWorkerEnv } from '@enrich/worker-webhooks';
 import { FlowProducer } from 'bullmq';
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
@@ -39,6 +40,8 @@ export interface StackOptions {
   redisUrl?: string;
   /** Where the AI worker sends Messages API calls (a fake); needs ANTHROPIC_API_KEY in env. */
   aiBaseURL?: string;
+  /** Also run worker-webhooks beside the others (its settings from env: WEBHOOK_HOST_MAP, …). */
+  webhooks?: boolean;
 }
 
 export interface TestStack {
@@ -78,15 +81,17 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
   const app = createApp(context);
   const running: RunningWorkers[] = [];
   const aiConfig = loadConfig(aiWorkerEnv, env);
+  const webhookConfig = loadConfig(webhookWorkerEnv, env);
   // One replica of each worker kind, closed together.
   const launch = async (): Promise<RunningWorkers> => {
-    const [workers, ai] = await Promise.all([
+    const [workers, ai, webhooks] = await Promise.all([
       startWorkers(workerConfig, logger),
       startAiWorker(aiConfig, logger, { baseURL: options.aiBaseURL }),
+      options.webhooks ? startWebhookWorker(webhookConfig, logger) : undefined,
     ]);
-    const both = { close: () => Promise.all([workers.close(), ai.close()]).then(() => undefined) };
-    running.push(both);
-    return both;
+    const all = { close: () => Promise.all([workers.close(), ai.close(), webhooks?.close()]).then(() => undefined) };
+    running.push(all);
+    return all;
   };
   if (options.workers !== false) await launch();
   let teams = 0;

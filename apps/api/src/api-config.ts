@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { dashboardEnv, databaseEnv, envInt, envString, logEnv, pipelineEnv, redisEnv } from '@enrich/config';
+import { webhookEnv } from '@enrich/webhooks';
 import { z } from 'zod';
 
 const byteSize = (fallback: string) => envString(fallback).refine((v) => /^\d+(b|kb|mb)$/i.test(v), 'must look like 256kb or 1mb');
@@ -30,5 +31,6 @@ export const apiEnv = z
   .extend(databaseEnv.shape)
   .extend(redisEnv.shape)
   .extend(pipelineEnv.shape)
+  .extend(webhookEnv.shape)
   .extend(logEnv.shape);
 export type ApiConfig = z.infer<typeof apiEnv>;

@@ -16,6 +16,7 @@ import { dashboardApp } from './routes/dashboard-app';
 import { enrichRoutes } from './routes/enrich-routes';
 import { healthRoutes } from './routes/health-routes';
 import { usageRoutes } from './routes/usage-routes';
+import { webhookRoutes } from './routes/webhook-routes';
 
 export function createApp(ctx: AppContext): Express {
   const app = express();
@@ -44,12 +45,13 @@ export function createApp(ctx: AppContext): Express {
   // Accounts, sessions, keys and invites of the web dashboard (session cookie only).
   routes.use('/dashboard/api', dashboardRoutes(ctx, limits));
   // Every route under these needs a key or a dashboard session (the bulk preview included).
-  routes.use(['/enrich', '/companies', '/usage', '/dashboard/api/bulk'], authenticate(ctx, limits));
+  routes.use(['/enrich', '/companies', '/usage', '/webhooks', '/dashboard/api/bulk'], authenticate(ctx, limits));
   // /enrich/bulk before /enrich/:jobId, which would take `bulk` for a job id.
   routes.use(bulkRoutes(ctx, limits));
   routes.use(enrichRoutes(ctx, limits));
   routes.use(companyRoutes(ctx, limits));
   routes.use(usageRoutes(ctx, limits));
+  routes.use(webhookRoutes(ctx, limits));
   routes.use(bulkPreviewRoutes(ctx, limits));
 
   // Every path answers with and without the /api prefix (docs/api.md).

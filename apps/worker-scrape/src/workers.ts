@@ -1,8 +1,9 @@
 import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
-import { batchStep, finalizeStep, Reconciler, type ScrapeStepDeps, scrapeStep, startHeartbeat } from '@enrich/pipeline';
-import { createRedisConnection, createStepWorker } from '@enrich/queue';
+import { batchStep, deliveryQueue, finalizeStep, Reconciler, type ScrapeStepDeps, scrapeStep, startHeartbeat } from '@enrich/pipeline';
+import { bullPrefix, createRedisConnection, createStepWorker, QueueName } from '@enrich/queue';
 import { crawlSettingsFrom, createBrowserPool, looksLikeJsShell } from '@enrich/scraper';
+import { Queue } from 'bullmq';
 import { createRedisLinkedInGate } from './linkedin-gate';
 import type { WorkerConfig } from './worker-config';
 
@@ -73,9 +74,12 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
     sharedRun: { pollMs: config.SHARED_RUN_POLL_MS, maxWaitMs: config.SHARED_RUN_MAX_WAIT_MS },
   };
 
+  // Webhook deliveries owed by the jobs and batches that end here (worker-webhooks makes them).
+  const webhookQueue = new Queue(QueueName.webhook, { connection, prefix: bullPrefix(config.QUEUE_PREFIX) });
+  const deliveries = deliveryQueue(webhookQueue, retry, logger);
   const scrape = createStepWorker('scrape', scrapeStep(deps), { ...common, concurrency: config.SCRAPE_CONCURRENCY });
-  const finalize = createStepWorker('finalize', finalizeStep(db), { ...common, concurrency: config.FINALIZE_CONCURRENCY });
-  const batch = createStepWorker('batch', batchStep(db), { ...common, concurrency: 5 });
+  const finalize = createStepWorker('finalize', finalizeStep(db, deliveries), { ...common, concurrency: config.FINALIZE_CONCURRENCY });
+  const batch = createStepWorker('batch', batchStep(db, deliveries), { ...common, concurrency: 5 });
   for (const worker of [scrape, finalize, batch]) {
     // Connection blips are retried by ioredis and BullMQ; log them, never crash on them.
     worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));
@@ -105,6 +109,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
       stopHeartbeat();
       await reconciler.close();
       await Promise.all([scrape.close(), finalize.close(), batch.close()]);
+      await webhookQueue.close();
       await browser?.close();
       connection.disconnect();
       await db.$disconnect();

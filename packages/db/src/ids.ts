@@ -19,9 +19,11 @@ function timePart(now: number): string {
   return out;
 }
 
-export type IdPrefix = 'team' | 'key' | 'bat' | 'usr' | 'ses' | 'inv';
+export type IdPrefix = 'team' | 'key' | 'bat' | 'usr' | 'ses' | 'inv' | 'whk' | 'msg';
 
-// `bat_01j9...`: prefix says what it is, the time part makes ids sort by creation.
+// `bat_01j9...`: prefix says what it is, the time part makes ids sort by creation. SQL makes
+// the same ids with new_id(prefix) (migration 20261124100000_webhooks) where rows are written
+// by the statement.
 export function newId(prefix: IdPrefix, now = Date.now()): string {
   return `${prefix}_${timePart(now)}${base32(randomBytes(16))}`;
 }

@@ -1,1 +1,4 @@
+export * from './batch-progress';
 export * from './job-store';
+export * from './job-view';
+export * from './webhook-events';

@@ -1,10 +1,13 @@
 import { type Db, Prisma, type StorableJson, sqlPool, utc } from '@enrich/db';
 import type { ErrorCode } from '@enrich/errors';
+import { oweDeliveriesSql } from './webhook-events';
 
 /**
  * The job store: the one module that writes `enrichment_jobs` rows, and settles the batches
  * they belong to. Admission inserts (and, when the queue refuses them, removes) the rows; the
- * pipeline's steps and the reconciler change their state.
+ * pipeline's steps and the reconciler change their state. The statement that ends a job or
+ * settles a batch also records the webhook deliveries it owes (webhook-events.ts); each returns
+ * their ids, for the caller to queue once it has committed.
  */
 export type JobStoreClient = Db | Prisma.TransactionClient;
 
@@ -13,6 +16,12 @@ export interface AdmittedJob {
   domain: string;
   /** A fresh stored record answers it: written completed, never queued. */
   fresh: boolean;
+}
+
+/** A submission's one-off webhookUrl and the secret its answer gives. */
+export interface OneOffWebhook {
+  url: string;
+  secret: string;
 }
 
 /** One entry of a bulk request, in the order sent (batch_entries). */
@@ -37,6 +46,8 @@ export interface AdmissionInput {
     inputColumns: readonly string[];
     /** Every entry of the request, in order. */
     entries: readonly BatchEntryInput[];
+    /** Where batch.completed goes beside the team's endpoints. */
+    webhook?: OneOffWebhook | null;
   } | null;
   createdAt: Date;
   /**
@@ -44,7 +55,7 @@ export interface AdmissionInput {
    * counted against the month (a duplicate of a recent submission is not); no job charged,
    * nothing is counted.
    */
-  jobs: readonly { id: string; domain: string; charged: boolean }[];
+  jobs: readonly { id: string; domain: string; charged: boolean; webhook?: OneOffWebhook | null }[];
   /** The team's monthly quota; null: unlimited. */
   monthlyQuota: number | null;
   /** First day of the month counted against (UTC). */
@@ -58,6 +69,8 @@ export type AdmissionResult =
       admitted: true;
       jobs: AdmittedJob[] /** The month's count after this admission; null when nothing was charged. */;
       used: number | null;
+      /** Webhook deliveries owed by the jobs written completed (and a batch complete at once): queue them. */
+      deliveries: string[];
     }
   | { admitted: false };
 
@@ -78,7 +91,7 @@ export async function admitJobs(db: Db, input: AdmissionInput): Promise<Admissio
   const entries = batch?.entries ?? [];
   // The submission path's one statement: run on the driver, not the ORM (see sqlPool).
   // Named, so each connection plans it once: planning this statement costs more than running it.
-  const { rows } = await sqlPool(db).query<{ ok: boolean; used: number | null; fresh: boolean[] }>({
+  const { rows } = await sqlPool(db).query<{ ok: boolean; used: number | null; fresh: boolean[]; deliveries: string[] }>({
     name: 'admit-jobs',
     text: ADMIT_SQL,
     values: [
@@ -99,11 +112,20 @@ export async function admitJobs(db: Db, input: AdmissionInput): Promise<Admissio
       JSON.stringify(entries.map((entry) => entry.input)), // $15
       entries.map((entry) => (entry.job === null ? null : entry.job + 1)), // $16
       entries.map((entry) => entry.duplicate), // $17
+      jobs.map((job) => job.webhook?.url ?? null), // $18
+      jobs.map((job) => job.webhook?.secret ?? null), // $19
+      batch?.webhook?.url ?? null, // $20
+      batch?.webhook?.secret ?? null, // $21
     ],
   });
   const row = rows[0];
   if (!row?.ok) return { admitted: false };
-  return { admitted: true, used: row.used, jobs: jobs.map(({ id, domain }, i) => ({ id, domain, fresh: row.fresh[i] === true })) };
+  return {
+    admitted: true,
+    used: row.used,
+    jobs: jobs.map(({ id, domain }, i) => ({ id, domain, fresh: row.fresh[i] === true })),
+    deliveries: row.deliveries,
+  };
 }
 
 const ADMIT_SQL = `
@@ -117,19 +139,23 @@ const ADMIT_SQL = `
   ), admitted AS (
     SELECT $3::int = 0 OR EXISTS (SELECT 1 FROM quota) AS ok
   ), items AS (
-    SELECT item.id, item.domain, item.charged, item.position,
+    SELECT item.id, item.domain, item.charged, item.position, item.webhook_url, item.webhook_secret,
       $5::timestamp IS NOT NULL AND EXISTS (
         SELECT 1 FROM companies c
         WHERE c.domain = item.domain AND c.enriched_at > $5::timestamp AND cardinality(c.sources) > 0) AS fresh
-    FROM unnest($6::uuid[], $7::text[], $13::bool[]) WITH ORDINALITY AS item(id, domain, charged, position)
+    FROM unnest($6::uuid[], $7::text[], $13::bool[], $18::text[], $19::text[])
+      WITH ORDINALITY AS item(id, domain, charged, webhook_url, webhook_secret, position)
   ), new_batch AS (
-    INSERT INTO batches (id, team_id, entries_received, invalid_entries, duplicate_entries, input_columns, created_at, completed_at)
+    INSERT INTO batches (id, team_id, entries_received, invalid_entries, duplicate_entries, input_columns, created_at, completed_at,
+      webhook_url, webhook_secret)
     SELECT $8::text, $1, $9::int, $10::jsonb, $11::int, $14::text[], $12::timestamp,
       -- A batch with nothing to enrich is complete as soon as it exists.
-      CASE WHEN coalesce((SELECT bool_and(fresh) FROM items), true) THEN $12::timestamp END
+      CASE WHEN coalesce((SELECT bool_and(fresh) FROM items), true) THEN $12::timestamp END, $20::text, $21::text
     WHERE $8::text IS NOT NULL AND (SELECT ok FROM admitted)
+    RETURNING team_id, NULL::uuid AS job_id, id AS batch_id, webhook_url AS url, webhook_secret AS secret, completed_at
   ), new_jobs AS (
-    INSERT INTO enrichment_jobs (id, team_id, batch_id, batch_position, domain, created_at, charged, status, started_at, completed_at, follows_job_id)
+    INSERT INTO enrichment_jobs (id, team_id, batch_id, batch_position, domain, created_at, charged, status, started_at, completed_at,
+      follows_job_id, webhook_url, webhook_secret)
     SELECT item.id, $1, $8::text, CASE WHEN $8::text IS NOT NULL THEN (item.position - 1)::int END,
       item.domain, $12::timestamp, item.charged,
       CASE WHEN item.fresh THEN 'completed'::"JobStatus" ELSE 'processing'::"JobStatus" END,
@@ -141,8 +167,19 @@ const ADMIT_SQL = `
         ORDER BY l.created_at LIMIT 1), (
         -- A domain listed twice (single submissions admitted together): the first one leads.
         SELECT f.id FROM items f WHERE f.domain = item.domain AND f.position < item.position
-        ORDER BY f.position LIMIT 1)) END
+        ORDER BY f.position LIMIT 1)) END,
+      item.webhook_url, item.webhook_secret
     FROM items item WHERE (SELECT ok FROM admitted)
+    RETURNING team_id, id AS job_id, batch_id, webhook_url AS url, webhook_secret AS secret, status
+  ), completed_jobs AS (
+    SELECT * FROM new_jobs WHERE status = 'completed'
+  ), owed_jobs AS (
+    -- Jobs answered from a fresh record end here: their job.completed is owed now.
+    ${oweDeliveriesSql('job.completed', 'completed_jobs', '$12::timestamp')}
+  ), completed_batch AS (
+    SELECT * FROM new_batch WHERE completed_at IS NOT NULL
+  ), owed_batch AS (
+    ${oweDeliveriesSql('batch.completed', 'completed_batch', '$12::timestamp')}
   ), new_entries AS (
     INSERT INTO batch_entries (batch_id, position, input, job_id, duplicate)
     SELECT $8::text, (entry.position - 1)::int, entry.input, ($6::uuid[])[entry.job], entry.duplicate
@@ -156,7 +193,8 @@ const ADMIT_SQL = `
     ON CONFLICT (team_id, domain) DO UPDATE SET enriched_at = EXCLUDED.enriched_at
   )
   SELECT (SELECT ok FROM admitted) AS ok, (SELECT enrichments FROM quota) AS used,
-    coalesce((SELECT array_agg(fresh ORDER BY position) FROM items), '{}') AS fresh`;
+    coalesce((SELECT array_agg(fresh ORDER BY position) FROM items), '{}') AS fresh,
+    coalesce((SELECT array_agg(id) FROM (SELECT id FROM owed_jobs UNION ALL SELECT id FROM owed_batch) owed), '{}') AS deliveries`;
 
 /** Undoes an admission whose jobs could not be queued: the rows go as if never written. */
 export async function removeAdmittedJobs(tx: JobStoreClient, jobIds: readonly string[]): Promise<void> {
@@ -175,12 +213,34 @@ export async function markJobStarted(db: Db, jobId: string): Promise<boolean> {
   return updated > 0;
 }
 
+/** What ending a job or settling a batch did: whether it did, and the webhook deliveries it owes. */
+export interface Ended {
+  ended: boolean;
+  deliveries: string[];
+}
+
+// One statement: the state change (a CTE named subjects, the job or batch it ended) and the
+// deliveries it owes, so that neither is ever written without the other.
+async function endAndOwe(db: JobStoreClient, change: Prisma.Sql, owe: string): Promise<Ended> {
+  const [row] = await db.$queryRaw<{ ended: number; deliveries: string[] }[]>`
+    WITH subjects AS (${change}), owed AS (${Prisma.raw(owe)})
+    SELECT (SELECT count(*) FROM subjects)::int AS ended, coalesce((SELECT array_agg(id) FROM owed), '{}')::text[] AS deliveries`;
+  return { ended: (row?.ended ?? 0) > 0, deliveries: row?.deliveries ?? [] };
+}
+
+const JOB_SUBJECT = Prisma.sql`RETURNING team_id, id AS job_id, batch_id, webhook_url AS url, webhook_secret AS secret`;
+const OWE_JOB_COMPLETED = oweDeliveriesSql('job.completed', 'subjects');
+const OWE_JOB_FAILED = oweDeliveriesSql('job.failed', 'subjects');
+const OWE_BATCH_COMPLETED = oweDeliveriesSql('batch.completed', 'subjects');
+
 /** Ends the job completed, inside finalize's transaction (with its company row). */
-export async function completeJob(tx: Prisma.TransactionClient, jobId: string, now: Date): Promise<void> {
-  await tx.enrichmentJob.updateMany({
-    where: { id: jobId, status: 'processing' },
-    data: { status: 'completed', completedAt: now, errorCode: null, errorMessage: null },
-  });
+export async function completeJob(tx: Prisma.TransactionClient, jobId: string, now: Date): Promise<Ended> {
+  return endAndOwe(
+    tx,
+    Prisma.sql`UPDATE enrichment_jobs SET status = 'completed', completed_at = ${now}::timestamp, error_code = NULL, error_message = NULL
+      WHERE id = ${jobId}::uuid AND status = 'processing' ${JOB_SUBJECT}`,
+    OWE_JOB_COMPLETED,
+  );
 }
 
 /** Adds what the AI source spent on this job; counted even once the job has ended. */
@@ -197,33 +257,43 @@ export async function countRequeue(db: Db, jobId: string): Promise<void> {
   await db.enrichmentJob.update({ where: { id: jobId }, data: { requeues: { increment: 1 } } });
 }
 
-export async function markJobFailed(db: Db, jobId: string, code: ErrorCode, message: string): Promise<boolean> {
-  const result = await db.enrichmentJob.updateMany({
-    where: { id: jobId, status: 'processing' },
-    data: { status: 'failed', errorCode: code, errorMessage: message.slice(0, 1000), completedAt: new Date() },
-  });
-  if (result.count > 0) await settleBatch(db, jobId);
-  return result.count > 0;
+/** Ends the job failed, then settles its batch if it was the last; `deliveries` owed by both. */
+export async function markJobFailed(db: Db, jobId: string, code: ErrorCode, message: string): Promise<Ended> {
+  const failed = await endAndOwe(
+    db,
+    Prisma.sql`UPDATE enrichment_jobs SET status = 'failed', error_code = ${code}, error_message = ${message.slice(0, 1000)},
+        completed_at = ${new Date()}::timestamp
+      WHERE id = ${jobId}::uuid AND status = 'processing' ${JOB_SUBJECT}`,
+    OWE_JOB_FAILED,
+  );
+  if (!failed.ended) return failed;
+  return { ended: true, deliveries: [...failed.deliveries, ...(await settleBatch(db, jobId))] };
 }
 
 /**
  * Marks the job's batch completed once none of its jobs is processing. Called after each job
  * ends, outside that job's transaction: whichever job commits last sees all the others ended,
- * so the batch is settled exactly when its last item is.
+ * so the batch is settled exactly when its last item is, and batch.completed is owed once.
+ * Returns the deliveries owed.
  */
-export async function settleBatch(db: Db, jobId: string): Promise<void> {
-  await settle(db, Prisma.sql`b.id = (SELECT batch_id FROM enrichment_jobs WHERE id = ${jobId}::uuid)`);
+export async function settleBatch(db: Db, jobId: string): Promise<string[]> {
+  return (await settle(db, Prisma.sql`b.id = (SELECT batch_id FROM enrichment_jobs WHERE id = ${jobId}::uuid)`)).deliveries;
 }
 
 // The batch job's own step: runs once BullMQ saw every item end. Settling is normally done
 // already by the last item; this covers an item whose settle call was lost with its worker.
-export async function settleBatchById(db: Db, batchId: string): Promise<{ settled: boolean }> {
-  return { settled: (await settle(db, Prisma.sql`b.id = ${batchId}`)) > 0 };
+export async function settleBatchById(db: Db, batchId: string): Promise<{ settled: boolean; deliveries: string[] }> {
+  const { ended, deliveries } = await settle(db, Prisma.sql`b.id = ${batchId}`);
+  return { settled: ended, deliveries };
 }
 
-function settle(db: Db, which: Prisma.Sql): Promise<number> {
-  return db.$executeRaw`
-    UPDATE batches b SET completed_at = timezone('UTC', now())
-    WHERE ${which} AND b.completed_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM enrichment_jobs p WHERE p.batch_id = b.id AND p.status = 'processing')`;
+function settle(db: Db, which: Prisma.Sql): Promise<Ended> {
+  return endAndOwe(
+    db,
+    Prisma.sql`UPDATE batches b SET completed_at = timezone('UTC', now())
+      WHERE ${which} AND b.completed_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM enrichment_jobs p WHERE p.batch_id = b.id AND p.status = 'processing')
+      RETURNING b.team_id, NULL::uuid AS job_id, b.id AS batch_id, b.webhook_url AS url, b.webhook_secret AS secret`,
+    OWE_BATCH_COMPLETED,
+  );
 }

@@ -3,6 +3,7 @@ export * from './confidence';
 export * from './heartbeat';
 export * from './leader-results';
 export * from './merge-sources';
+export * from './owed-deliveries';
 export * from './reconciler';
 export * from './source-results';
 export * from './steps';

@@ -2,9 +2,11 @@ import type { Db } from '@enrich/db';
 import { ErrorCode } from '@enrich/errors';
 import { countRequeue, markJobFailed } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
-import { bullJobId, bullPrefix, enrichmentFlow, QueueName, type RetryPolicy } from '@enrich/queue';
+import { bullJobId, bullPrefix, enrichmentFlow, QueueName, queueDeliveryAgain, type RetryPolicy } from '@enrich/queue';
+import { findDueDeliveries } from '@enrich/webhooks';
 import { FlowProducer, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { deliveryQueue } from './owed-deliveries';
 
 export interface ReconcilerOptions {
   db: Db;
@@ -21,16 +23,24 @@ export interface ReconcileReport {
   checked: number;
   requeued: number;
   failed: number;
+  /** Owed webhook deliveries queued again. */
+  deliveriesRequeued: number;
 }
+
+// Queue lookups made side by side for owed deliveries.
+const LOOKUPS_AT_ONCE = 50;
 
 /**
  * Redis may lose its data; Postgres may not. Every interval, one worker (whichever takes the
  * lock) looks at jobs Postgres says are processing and older than the grace period:
  *  - no finalize job in the queue: the flow is lost, queue it again;
  *  - finalize job failed but Postgres not told (its worker died): record the failure.
+ * And at owed webhook deliveries due for longer than the grace period: one the queue does not
+ * hold (or holds as ended while Postgres still owes it) is queued again.
  */
 export class Reconciler {
   private readonly finalizeQueue: Queue;
+  private readonly webhookQueue: Queue;
   private readonly flows: FlowProducer;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
@@ -38,6 +48,7 @@ export class Reconciler {
   constructor(private readonly options: ReconcilerOptions) {
     const prefix = bullPrefix(options.queuePrefix);
     this.finalizeQueue = new Queue(QueueName.finalize, { connection: options.connection, prefix });
+    this.webhookQueue = new Queue(QueueName.webhook, { connection: options.connection, prefix });
     this.flows = new FlowProducer({ connection: options.connection, prefix });
   }
 
@@ -56,7 +67,7 @@ export class Reconciler {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
-    await Promise.all([this.finalizeQueue.close(), this.flows.close()]);
+    await Promise.all([this.finalizeQueue.close(), this.webhookQueue.close(), this.flows.close()]);
   }
 
   private async takeLock(): Promise<boolean> {
@@ -67,7 +78,7 @@ export class Reconciler {
   }
 
   async runOnce(): Promise<ReconcileReport> {
-    const report: ReconcileReport = { checked: 0, requeued: 0, failed: 0 };
+    const report: ReconcileReport = { checked: 0, requeued: 0, failed: 0, deliveriesRequeued: 0 };
     if (!(await this.takeLock())) return report;
     const { db, retry, logger } = this.options;
     const stale = await db.enrichmentJob.findMany({
@@ -88,10 +99,29 @@ export class Reconciler {
       }
       if ((await queued.getState()) === 'failed') {
         // Finalize's giveUp records the failure; this is a worker that died before it could.
-        await markJobFailed(db, job.id, ErrorCode.ENRICHMENT_FAILED, queued.failedReason || 'the finalize step failed');
+        const failed = await markJobFailed(db, job.id, ErrorCode.ENRICHMENT_FAILED, queued.failedReason || 'the finalize step failed');
+        await deliveryQueue(this.webhookQueue, retry, logger).queue(failed.deliveries);
         report.failed += 1;
       }
     }
+    report.deliveriesRequeued = await this.requeueOwedDeliveries();
     return report;
+  }
+
+  private async requeueOwedDeliveries(): Promise<number> {
+    const { db, retry, logger } = this.options;
+    const due = await findDueDeliveries(db, new Date(Date.now() - this.options.graceMs), this.options.batchSize ?? 500);
+    let requeued = 0;
+    for (let i = 0; i < due.length; i += LOOKUPS_AT_ONCE) {
+      await Promise.all(
+        due.slice(i, i + LOOKUPS_AT_ONCE).map(async ({ id }) => {
+          // Waiting, delayed or being attempted: Redis still carries it. Ended in Redis while
+          // Postgres still owes it (its worker died before recording): queued again.
+          if (await queueDeliveryAgain(this.webhookQueue, id, retry)) requeued += 1;
+        }),
+      );
+    }
+    if (requeued > 0) logger.warn('re-queued webhook deliveries missing from Redis', { deliveries: requeued });
+    return requeued;
   }
 }

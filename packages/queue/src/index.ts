@@ -3,3 +3,4 @@ export * from './job-catalog';
 export * from './queue-prefix';
 export * from './redis-connection';
 export * from './step-worker';
+export * from './webhook-jobs';

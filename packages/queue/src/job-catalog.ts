@@ -9,6 +9,7 @@ export const QueueName = {
   ai: 'ai',
   finalize: 'finalize',
   batch: 'batch',
+  webhook: 'webhook',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -22,11 +23,17 @@ const batchStep = z.object({
   batchId: z.string().regex(/^bat_[0-9A-Za-z]+$/),
 });
 
+// One webhook delivery owed (its row in webhook_deliveries says where, what and how far it got).
+const webhookDelivery = z.object({
+  deliveryId: z.string().regex(/^msg_[0-9a-z]+$/),
+});
+
 export const jobCatalog = {
   scrape: { queue: QueueName.scrape, payload: enrichmentStep },
   ai: { queue: QueueName.ai, payload: enrichmentStep },
   finalize: { queue: QueueName.finalize, payload: enrichmentStep },
   batch: { queue: QueueName.batch, payload: batchStep },
+  webhook: { queue: QueueName.webhook, payload: webhookDelivery },
 } as const;
 
 export type JobName = keyof typeof jobCatalog;

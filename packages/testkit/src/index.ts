@@ -11,3 +11,4 @@ export * from './linkedin-company-page';
 export * from './local-server';
 export { repoRoot } from './repo-files';
 export * from './sample-ai-answer';
+export * from './webhook-receiver';

@@ -1,7 +1,8 @@
 import { type Db, newId, newJobId } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { type AdmittedJob, admitJobs, type BatchEntryInput, removeAdmittedJobs } from '@enrich/jobs';
-import { batchFlow, enrichmentFlow, type RetryPolicy } from '@enrich/queue';
+import { type AdmittedJob, admitJobs, type BatchEntryInput, type OneOffWebhook, removeAdmittedJobs } from '@enrich/jobs';
+import type { Logger } from '@enrich/logger';
+import { batchFlow, enrichmentFlow, type RetryPolicy, webhookJobs } from '@enrich/queue';
 import type { FlowJob, FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../app-context';
@@ -16,11 +17,19 @@ export interface AdmitDeps {
   redis: Redis;
   retry: RetryPolicy;
   freshnessWindowHours: number;
+  logger: Logger;
 }
 
 export function admitDeps(ctx: AppContext): AdmitDeps {
   const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
-  return { db: ctx.db, flows: ctx.flows, redis: ctx.redis, retry, freshnessWindowHours: ctx.config.FRESHNESS_WINDOW_HOURS };
+  return {
+    db: ctx.db,
+    flows: ctx.flows,
+    redis: ctx.redis,
+    retry,
+    freshnessWindowHours: ctx.config.FRESHNESS_WINDOW_HOURS,
+    logger: ctx.logger,
+  };
 }
 
 interface SingleAdmission {
@@ -28,6 +37,7 @@ interface SingleAdmission {
   domain: string;
   refresh: boolean;
   recent: ReadonlySet<string>;
+  webhook: OneOffWebhook | null;
 }
 
 // One coalesced path per queue producer: every route of a process shares it.
@@ -63,6 +73,8 @@ export type AdmissionRequest<T extends { domain: string }> = {
   refresh: boolean;
   /** Domains the team submitted within the freshness window: duplicates, free of charge. */
   recent: ReadonlySet<string>;
+  /** The submission's one-off webhook: its job's events (a batch's: every item's and the batch's) go there too. */
+  webhook?: OneOffWebhook | null;
 } & ({ batch: BatchEntries; items: readonly T[] } | { batch?: undefined; items: readonly [T] });
 
 export interface Admission<T> {
@@ -103,7 +115,13 @@ export async function admit<T extends { domain: string }>(
   if (request.batch) return admitGroup(deps, submitter, request);
   const single = memo(singlePaths, deps.flows, () => coalescedSingles(deps));
   const [item] = request.items;
-  const admission = await single({ submitter, domain: item.domain, refresh: request.refresh, recent: request.recent });
+  const admission = await single({
+    submitter,
+    domain: item.domain,
+    refresh: request.refresh,
+    recent: request.recent,
+    webhook: request.webhook ?? null,
+  });
   return { ...admission, jobs: [{ ...item, ...admission.jobs[0]! }] };
 }
 
@@ -117,12 +135,12 @@ export async function admit<T extends { domain: string }>(
  */
 function coalescedSingles(deps: AdmitDeps): (single: SingleAdmission) => Promise<Admission<{ domain: string }>> {
   type Call = Pending<SingleAdmission, Admission<{ domain: string }>>;
-  const admitOne = ({ submitter, domain, refresh, recent }: SingleAdmission) =>
-    admitGroup(deps, submitter, { items: [{ domain }], refresh, recent });
+  const admitOne = ({ submitter, domain, refresh, recent, webhook }: SingleAdmission) =>
+    admitGroup(deps, submitter, { items: [{ domain, webhook }], refresh, recent });
   const admitCalls = async (calls: Call[]) => {
     const { submitter, refresh } = calls[0]!.input;
     const recent = new Set(calls.filter((c) => c.input.recent.has(c.input.domain)).map((c) => c.input.domain));
-    const items = calls.map((c) => ({ domain: c.input.domain }));
+    const items = calls.map((c) => ({ domain: c.input.domain, webhook: c.input.webhook }));
     let group: Admission<{ domain: string }>;
     try {
       group = await admitGroup(deps, submitter, { items, refresh, recent });
@@ -156,17 +174,27 @@ function coalescedSingles(deps: AdmitDeps): (single: SingleAdmission) => Promise
   });
 }
 
-/** Admits one batch, or one or more single submissions of one team, in one statement. */
-async function admitGroup<T extends { domain: string }>(
+/**
+ * Admits one batch, or one or more single submissions of one team, in one statement. A single
+ * submission's item carries its own one-off webhook (submissions admitted together each have theirs).
+ */
+async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | null }>(
   deps: AdmitDeps,
   submitter: Submitter,
-  request: AdmissionRequest<T> | { batch?: undefined; items: readonly T[]; refresh: boolean; recent: ReadonlySet<string> },
+  request:
+    | AdmissionRequest<T>
+    | { batch?: undefined; items: readonly T[]; refresh: boolean; recent: ReadonlySet<string>; webhook?: undefined },
 ): Promise<Admission<T>> {
   if (deps.redis.status !== 'ready') throw queueUnavailable();
   const batch = request.batch ? { id: newId('bat'), ...request.batch } : undefined;
   const batchId = batch?.id ?? null;
   const createdAt = new Date();
-  const ids = request.items.map((item) => ({ id: newJobId(), domain: item.domain, charged: isCharged(item.domain, request.recent) }));
+  const ids = request.items.map((item) => ({
+    id: newJobId(),
+    domain: item.domain,
+    charged: isCharged(item.domain, request.recent),
+    webhook: item.webhook ?? request.webhook ?? null,
+  }));
   const charged = ids.filter((job) => job.charged).length;
   const freshAfter =
     request.refresh || deps.freshnessWindowHours === 0 ? null : new Date(createdAt.getTime() - deps.freshnessWindowHours * 3_600_000);
@@ -180,6 +208,7 @@ async function admitGroup<T extends { domain: string }>(
           duplicateEntries: batch.duplicates.length,
           inputColumns: batch.inputColumns,
           entries: batch.entries,
+          webhook: request.webhook ?? null,
         }
       : null,
     createdAt,
@@ -195,9 +224,17 @@ async function admitGroup<T extends { domain: string }>(
 
   const toRun = jobs.filter((job) => !job.fresh).map((job) => ({ jobId: job.id, domain: job.domain }));
   const flows = flowsOf(batchId, toRun, deps.retry);
+  // Webhook deliveries owed by jobs answered from fresh records (written with them).
+  const deliveries = webhookJobs(result.deliveries, deps.retry);
+  if (flows.length === 0 && deliveries.length > 0) {
+    // Nothing else to queue: the jobs are complete whatever Redis says; the reconciler queues what it refuses.
+    await withTimeout(deps.flows.addBulk(deliveries), enqueueTimeoutMs(deliveries.length)).catch((error: unknown) =>
+      deps.logger.warn('could not queue webhook deliveries; the reconciler will', { deliveries: deliveries.length, error }),
+    );
+  }
   if (flows.length > 0) {
     try {
-      await withTimeout(deps.flows.addBulk(flows), enqueueTimeoutMs(toRun.length));
+      await withTimeout(deps.flows.addBulk([...flows, ...deliveries]), enqueueTimeoutMs(toRun.length + deliveries.length));
     } catch (error) {
       await deps.db
         .$transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { type Db, sqlPool, utc } from '@enrich/db';
+import { batchProgress } from '@enrich/jobs';
 import { type Cursor, cursorPage } from '../schemas/cursor';
-import { batchProgress } from './batch-view';
 
 interface BatchRow {
   id: string;

@@ -1,8 +1,8 @@
 import { type Db, type StorableJson, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
+import { STORED_COMPANY_SQL } from '@enrich/jobs';
 import { FLAT_RECORD_COLUMNS, flattenRecord, recordFromStored, type StoredCompany } from '@enrich/record';
 import type { Response } from 'express';
-import { STORED_COMPANY_SQL } from '../jobs/job-view';
 import type { InvalidEntry } from './classify-entries';
 import { csvLine } from './csv-line';
 

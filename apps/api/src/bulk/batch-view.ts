@@ -1,43 +1,8 @@
 import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
+import { type BatchTimes, batchProgress, STORED_COMPANY_SQL } from '@enrich/jobs';
 import { recordFromStored, type StoredCompany } from '@enrich/record';
-import { STORED_COMPANY_SQL } from '../jobs/job-view';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
-
-export interface ItemCounts {
-  completed: number;
-  failed: number;
-  /** Still processing. */
-  pending: number;
-}
-
-interface BatchTimes {
-  createdAt: Date;
-  /** When the batch was settled. */
-  completedAt: Date | null;
-  /** When its last item ended (read only when none is processing and it is not settled). */
-  lastEnd: Date | null;
-}
-
-/**
- * A batch's state from its items' counts, as the poll and the list of batches both give it:
- * completed once no item is processing, and when. Settled by the last item to end; until that
- * write lands, the last end time among its items says the same.
- */
-export function batchProgress(batch: BatchTimes, counts: ItemCounts) {
-  const { completed, failed, pending } = counts;
-  const total = completed + failed + pending;
-  return {
-    status: pending === 0 ? ('completed' as const) : ('processing' as const),
-    total,
-    completed,
-    failed,
-    pending,
-    // Whole percent of items that have ended; 100 only when every one has.
-    progress: total === 0 ? 100 : Math.floor(((completed + failed) * 100) / total),
-    completedAt: pending === 0 ? (batch.completedAt ?? batch.lastEnd ?? batch.createdAt) : null,
-  };
-}
 
 interface BatchRow extends BatchTimes {
   id: string;

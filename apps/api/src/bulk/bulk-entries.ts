@@ -1,5 +1,6 @@
 import { type StorableJson, storableJson, storableText } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
+import { webhookUrlSchema } from '@enrich/webhooks';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { parseOrThrow } from '../middleware/validate';
@@ -17,6 +18,11 @@ export const bulkRequestSchema = z
         example: ['acme.com', 'https://www.globex.io/about'],
       }),
     refresh: z.boolean().optional().meta({ description: 'Run the pipeline even for companies with a fresh stored record' }),
+    webhookUrl: webhookUrlSchema.optional().meta({
+      description:
+        'A one-off webhook for this batch: every item’s job.completed or job.failed and the batch.completed are POSTed there, ' +
+        'signed with the webhookSecret of the answer',
+    }),
   })
   .meta({ id: 'BulkEnrichRequest' });
 
@@ -29,17 +35,20 @@ export interface BulkInput {
   rows: StorableJson[][];
 }
 
-export function entriesFromJson(body: unknown): BulkInput & { refresh: boolean | undefined } {
+export function entriesFromJson(body: unknown): BulkInput & { refresh: boolean | undefined; webhookUrl: string | undefined } {
   const parsed = parseOrThrow(bulkRequestSchema, body, 'request body');
   const rows = parsed.domains.map((entry) => [storableJson(entry)]);
-  return { entries: parsed.domains, columns: ['domain'], rows, refresh: parsed.refresh };
+  return { entries: parsed.domains, columns: ['domain'], rows, refresh: parsed.refresh, webhookUrl: parsed.webhookUrl };
 }
 
-// `?refresh=true` does for a CSV body what `"refresh": true` does in a JSON one.
-const refreshQuerySchema = z.object({ refresh: z.enum(['true', 'false']).optional() });
-export function refreshFromQuery(query: unknown): boolean | undefined {
-  const { refresh } = parseOrThrow(refreshQuerySchema, query, 'query string');
-  return refresh === undefined ? undefined : refresh === 'true';
+// `?refresh=true` and `?webhookUrl=…` do for a CSV body what the fields do in a JSON one.
+export const bulkQuerySchema = z.object({
+  refresh: z.enum(['true', 'false']).optional().meta({ description: 'For a CSV body: as `refresh` in a JSON one' }),
+  webhookUrl: webhookUrlSchema.optional().meta({ description: 'For a CSV body: as `webhookUrl` in a JSON one' }),
+});
+export function optionsFromQuery(query: unknown): { refresh: boolean | undefined; webhookUrl: string | undefined } {
+  const { refresh, webhookUrl } = parseOrThrow(bulkQuerySchema, query, 'query string');
+  return { refresh: refresh === undefined ? undefined : refresh === 'true', webhookUrl };
 }
 
 // Input columns kept with a batch: enough for any customer list, and a bound on results.csv,

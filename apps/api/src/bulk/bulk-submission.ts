@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { entriesFromCsv, entriesFromJson, refreshFromQuery } from './bulk-entries';
+import { entriesFromCsv, entriesFromJson, optionsFromQuery } from './bulk-entries';
 import { type ClassifiedEntries, classifyEntries } from './classify-entries';
 
 export interface BulkSubmission {
@@ -7,6 +7,8 @@ export interface BulkSubmission {
   /** Distinct valid domains, in submission order: one job each. */
   domains: string[];
   refresh: boolean;
+  /** A one-off webhook URL for the batch (its address not yet checked). */
+  webhookUrl: string | undefined;
   /** The entries' input rows and the names of their cells. */
   input: { columns: string[]; rows: ReturnType<typeof entriesFromCsv>['rows'] };
 }
@@ -17,14 +19,15 @@ export interface BulkSubmission {
  * is admitted once.
  */
 export function readBulkSubmission(req: Request): BulkSubmission {
-  const fromQuery = refreshFromQuery(req.query);
+  const fromQuery = optionsFromQuery(req.query);
   const json = typeof req.body === 'string' ? undefined : entriesFromJson(req.body);
   const input = json ?? entriesFromCsv(req.body as string);
   const entries = classifyEntries(input.entries);
   return {
     entries,
     domains: entries.accepted.map((entry) => entry.domain),
-    refresh: json?.refresh ?? fromQuery ?? false,
+    refresh: json?.refresh ?? fromQuery.refresh ?? false,
+    webhookUrl: json?.webhookUrl ?? fromQuery.webhookUrl,
     input: { columns: input.columns, rows: input.rows },
   };
 }

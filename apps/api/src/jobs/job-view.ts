@@ -1,17 +1,7 @@
-import { type Db, type EnrichmentJob, sqlPool } from '@enrich/db';
-import { recordFromStored, type StoredCompany } from '@enrich/record';
+import { type Db, sqlPool } from '@enrich/db';
+import { type PolledJob, STORED_COMPANY_SQL } from '@enrich/jobs';
+import type { StoredCompany } from '@enrich/record';
 import { coalesce, memo } from '../coalesce';
-
-type PolledJob = Pick<EnrichmentJob, 'status' | 'domain' | 'createdAt' | 'completedAt' | 'errorCode' | 'errorMessage'>;
-
-/** A `companies` row (alias c) as the JSON `recordFromStored` reads; NULL without a row. */
-export const STORED_COMPANY_SQL = `CASE WHEN c.domain IS NOT NULL THEN json_build_object(
-      'domain', c.domain, 'name', c.name, 'description', c.description, 'industry', c.industry,
-      'employeeCount', c.employee_count, 'location', c.location, 'businessStage', c.business_stage,
-      'fundingStatus', c.funding_status, 'logoUrl', c.logo_url, 'email', c.email, 'phone', c.phone,
-      'foundedYear', c.founded_year, 'socialProfiles', c.social_profiles, 'technologies', c.technologies,
-      'insights', c.insights, 'b2bMatch', c.b2b_match, 'confidence', c.confidence, 'sources', c.sources,
-      'provenance', c.provenance) END`;
 
 const POLL_SQL = `
   SELECT j.status::text AS status, j.domain, j.created_at AS "createdAt", j.completed_at AS "completedAt",
@@ -46,32 +36,4 @@ function coalescedPolls(db: Db): PollLookup {
       call.resolve(found.get(i) ?? null);
     });
   });
-}
-
-// The poll answer for each job state, in the contract's shapes.
-export function jobView(job: PolledJob, company: StoredCompany | null, estimatedMs: number) {
-  if (job.status === 'completed' && company) {
-    return {
-      status: 'completed' as const,
-      domain: job.domain,
-      data: recordFromStored(company),
-      createdAt: job.createdAt.toISOString(),
-      completedAt: (job.completedAt ?? job.createdAt).toISOString(),
-    };
-  }
-  if (job.status === 'failed') {
-    return {
-      status: 'failed' as const,
-      domain: job.domain,
-      createdAt: job.createdAt.toISOString(),
-      completedAt: (job.completedAt ?? job.createdAt).toISOString(),
-      error: { code: job.errorCode ?? 'ENRICHMENT_FAILED', message: job.errorMessage ?? 'enrichment failed' },
-    };
-  }
-  return {
-    status: 'processing' as const,
-    domain: job.domain,
-    createdAt: job.createdAt.toISOString(),
-    estimatedCompletion: new Date(job.createdAt.getTime() + estimatedMs).toISOString(),
-  };
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { admit, admitDeps } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
+import { oneOffWebhook } from '../admission/one-off-webhook';
 import type { AppContext } from '../app-context';
 import { listBatches } from '../bulk/batch-list';
 import { writeBatchResults } from '../bulk/batch-results';
@@ -26,9 +27,10 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
     enrichmentPost(ctx, limits, {
       body: bulkBody(ctx.config.BULK_BODY_LIMIT),
       read: readBulkSubmission,
-      async handle(res, { team, submission: { entries, refresh, input }, recent }) {
+      async handle(res, { team, submission: { entries, refresh, input, webhookUrl }, recent }) {
+        const webhook = await oneOffWebhook(ctx, webhookUrl);
         const batchRow = { ...entries, inputColumns: input.columns, entries: batchEntries(entries, input.rows) };
-        const batch = await admit(deps, team, { batch: batchRow, items: entries.accepted, recent, refresh });
+        const batch = await admit(deps, team, { batch: batchRow, items: entries.accepted, recent, refresh, webhook });
         if (batch.quota) setQuotaHeaders(res, batch.quota);
         const jobOf = new Map(batch.jobs.map((job) => [job.index, job.id]));
         res.status(202).json({
@@ -41,6 +43,7 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
           duplicates: entries.duplicates.map((d) => ({ ...d, jobId: jobOf.get(d.sameAs)! })),
           invalid: entries.invalid,
           statusEndpoint: `/api/enrich/bulk/${batch.batchId}`,
+          ...(webhook ? { webhookSecret: webhook.secret } : {}),
         });
       },
     }),

@@ -1,12 +1,14 @@
 import { normalizeDomain } from '@enrich/domain';
 import { AppError, ErrorCode } from '@enrich/errors';
+import { jobView } from '@enrich/jobs';
 import { type Request, Router } from 'express';
 import { admit, admitDeps } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
+import { oneOffWebhook } from '../admission/one-off-webhook';
 import type { AppContext } from '../app-context';
 import { durationEstimator } from '../jobs/estimate-duration';
 import { listJobs } from '../jobs/job-list';
-import { findPolledJob, jobView } from '../jobs/job-view';
+import { findPolledJob } from '../jobs/job-view';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
@@ -18,7 +20,7 @@ import { enrichRequestSchema, jobIdParamsSchema, jobListQuerySchema } from '../s
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function submissionOf(req: Request): { domains: [string]; refresh: boolean } {
+function submissionOf(req: Request): { domains: [string]; refresh: boolean; webhookUrl: string | undefined } {
   const body = parseOrThrow(enrichRequestSchema, req.body, 'request body');
   const normalized = normalizeDomain((body.domain ?? body.url)!);
   if (!normalized.ok) {
@@ -26,7 +28,7 @@ function submissionOf(req: Request): { domains: [string]; refresh: boolean } {
       details: { reason: normalized.reason },
     });
   }
-  return { domains: [normalized.domain], refresh: body.refresh === true };
+  return { domains: [normalized.domain], refresh: body.refresh === true, webhookUrl: body.webhookUrl };
 }
 
 // POST and GET /enrich, GET /enrich/:jobId; authenticated where app.ts mounts them.
@@ -40,9 +42,10 @@ export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
     enrichmentPost(ctx, limits, {
       body: jsonBody(ctx.config.BODY_LIMIT),
       read: submissionOf,
-      async handle(res, { team, submission: { domains, refresh }, recent }) {
+      async handle(res, { team, submission: { domains, refresh, webhookUrl }, recent }) {
+        const webhook = await oneOffWebhook(ctx, webhookUrl);
         // A single submission is a batch of one, without a batch row.
-        const admission = await admit(deps, team, { items: [{ domain: domains[0] }], recent, refresh });
+        const admission = await admit(deps, team, { items: [{ domain: domains[0] }], recent, refresh, webhook });
         const [job] = admission.jobs;
         if (!job) throw new Error('a single submission admits one job');
         if (admission.quota) setQuotaHeaders(res, admission.quota);
@@ -52,6 +55,7 @@ export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
           domain: job.domain,
           statusEndpoint: `/api/enrich/${job.id}`,
           estimatedDuration: job.fresh ? 0 : estimate(),
+          ...(webhook ? { webhookSecret: webhook.secret } : {}),
         });
       },
     }),

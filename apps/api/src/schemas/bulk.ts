@@ -1,6 +1,7 @@
 import { companyRecordSchema } from '@enrich/record';
 import { z } from 'zod';
 import { cursorPaginationSchema, cursorQuerySchema } from './cursor';
+import { oneOffSecret } from './enrich';
 import { paginationQuerySchema, paginationSchema } from './pagination';
 
 const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });
@@ -35,6 +36,7 @@ export const bulkAcceptedSchema = z
       .meta({ description: 'Entries naming a domain already earlier in this request; they share its job' }),
     invalid: z.array(invalidEntrySchema),
     statusEndpoint: z.string().meta({ example: '/api/enrich/bulk/bat_01jc3m8y2k7w5n0r4t6v8x9z1a' }),
+    webhookSecret: oneOffSecret,
   })
   .meta({ id: 'BulkAccepted' });
 

@@ -1,4 +1,5 @@
 import { companyRecordSchema } from '@enrich/record';
+import { webhookUrlSchema } from '@enrich/webhooks';
 import { z } from 'zod';
 import { cursorPaginationSchema, cursorQuerySchema } from './cursor';
 
@@ -13,12 +14,21 @@ export const enrichRequestSchema = z
     refresh: z.boolean().optional().meta({
       description: 'Run the pipeline even when a record of the company fresher than the freshness window (24 h by default) is stored',
     }),
+    webhookUrl: webhookUrlSchema.optional().meta({
+      description: 'A one-off webhook: this job’s job.completed or job.failed is POSTed there, signed with the webhookSecret of the answer',
+    }),
   })
   .refine((body) => body.domain !== undefined || body.url !== undefined, {
     message: 'domain is required',
     path: ['domain'],
   })
   .meta({ id: 'EnrichRequest' });
+
+/** The secret a submission's one-off webhookUrl is signed with: in the 202 answer only. */
+export const oneOffSecret = z.string().optional().meta({
+  description: 'Only with webhookUrl: the whsec_ secret its deliveries are signed with (Standard Webhooks), shown only here',
+  example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+});
 
 export const jobIdParamsSchema = z.object({
   jobId: z.string().meta({ description: 'Job identifier from the submission (UUID)', format: 'uuid' }),
@@ -31,6 +41,7 @@ export const enrichAcceptedSchema = z
     domain: z.string(),
     statusEndpoint: z.string().meta({ example: '/api/enrich/8b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3a' }),
     estimatedDuration: z.number().int().meta({ description: 'Milliseconds, from recent real durations' }),
+    webhookSecret: oneOffSecret,
   })
   .meta({ id: 'EnrichAccepted' });
 

@@ -5,6 +5,7 @@ import type { Step } from '@enrich/queue';
 import type { CompanyDraft } from '@enrich/record';
 import { scoreConfidence } from '../confidence';
 import { mergeSources } from '../merge-sources';
+import { type DeliveryQueue, leaveToReconciler } from '../owed-deliveries';
 import { loadSourceResults } from '../source-results';
 
 // The draft as `companies` columns: provenance is stored as served (fieldSources).
@@ -26,9 +27,14 @@ export type FinalizeOutcome = { confidence: number } | { skipped: string } | { f
  * Merges what the sources stored for this job, scores it, upserts the company (one row per
  * domain) and completes the job, in one transaction. Reads Postgres only: a step that gave up
  * left its failure there, and the job ends with that failure's code. Running it twice
- * changes nothing the second time: a job that is no longer processing is left alone.
+ * changes nothing the second time: a job that is no longer processing is left alone. The
+ * webhook deliveries the job's end owes are written with it and queued once it has committed.
  */
-export async function finalizeJob(db: Db, payload: { jobId: string }): Promise<FinalizeOutcome> {
+export async function finalizeJob(
+  db: Db,
+  payload: { jobId: string },
+  deliveries: DeliveryQueue = leaveToReconciler,
+): Promise<FinalizeOutcome> {
   const job = await db.enrichmentJob.findUnique({ where: { id: payload.jobId } });
   if (!job) throw new AppError(ErrorCode.INVALID_JOB_PAYLOAD, `job ${payload.jobId} does not exist`);
   if (job.status !== 'processing') return { skipped: `job is ${job.status}` };
@@ -39,14 +45,15 @@ export async function finalizeJob(db: Db, payload: { jobId: string }): Promise<F
     throw new AppError(ErrorCode.ENRICHMENT_FAILED, 'website source result is missing', { retryable: true });
   }
   if (results.website.status === 'failed') {
-    await markJobFailed(db, job.id, results.website.code, results.website.message);
+    const failed = await markJobFailed(db, job.id, results.website.code, results.website.message);
+    await deliveries.queue(failed.deliveries);
     return { failed: results.website.code };
   }
   const draft = mergeSources(results);
   const confidence = scoreConfidence(draft);
   const now = new Date();
 
-  await db.$transaction(async (tx) => {
+  const completed = await db.$transaction(async (tx) => {
     const existing = await tx.company.findUnique({ where: { domain: job.domain }, select: { domain: true } });
     // A site that could not be read this time does not wipe what an earlier run found.
     if (draft.sources.length > 0 || !existing) {
@@ -59,18 +66,18 @@ export async function finalizeJob(db: Db, payload: { jobId: string }): Promise<F
       create: { teamId: job.teamId, domain: job.domain, enrichedAt: now },
       update: { enrichedAt: now },
     });
-    await completeJob(tx, job.id, now);
+    return completeJob(tx, job.id, now);
   });
-  await settleBatch(db, job.id);
+  await deliveries.queue([...completed.deliveries, ...(await settleBatch(db, job.id))]);
   return { confidence };
 }
 
 /** The last step of every job; also ends the job when its own fault outlasts the retries. */
-export function finalizeStep(db: Db): Step<'finalize'> {
+export function finalizeStep(db: Db, deliveries: DeliveryQueue): Step<'finalize'> {
   return {
-    run: (payload) => finalizeJob(db, payload),
+    run: (payload) => finalizeJob(db, payload, deliveries),
     giveUp: async (payload, error) => {
-      await markJobFailed(db, payload.jobId, error.code, error.message);
+      await deliveries.queue((await markJobFailed(db, payload.jobId, error.code, error.message)).deliveries);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { type HostMap, parseHostMap } from '@enrich/net-guard';
 import { type FetchPageOptions, fetchPage } from './fetch-page';
-import { type HostMap, parseHostMap } from './host-map';
 import { type Fixture, fetchFailure, localResolver, sendHtml, sendRedirect, startFixture, waitForNoSockets } from './test-support';
 
 const FIVE_MB = Buffer.alloc(5 * 1024 * 1024, 'a');

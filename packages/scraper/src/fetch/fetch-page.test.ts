@@ -1,9 +1,9 @@
 import type http from 'node:http';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
-import type { Resolver } from './address-guard';
+import type { Resolver } from '@enrich/net-guard';
+import { type HostMap, parseHostMap } from '@enrich/net-guard';
 import { FetchError } from './fetch-error';
 import { type FetchPageOptions, fetchPage } from './fetch-page';
-import { type HostMap, parseHostMap } from './host-map';
 import { type Fixture, fetchFailure, sendHtml as html, localResolver, sendRedirect, startFixture } from './test-support';
 
 const PAGE = '<html><body><h1>Grüße – ok</h1></body></html>';

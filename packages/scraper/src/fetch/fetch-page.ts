@@ -1,11 +1,10 @@
 import http, { type IncomingMessage, type RequestOptions } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { BlockedAddressError, createGuardedLookup, isPublicAddress, type Resolver } from './address-guard';
+import { BlockedAddressError, createGuardedLookup, type HostMap, isPublicAddress, lookupHostMap, type Resolver } from '@enrich/net-guard';
 import { decodeHtml, isHtmlContentType } from './decode-html';
 import { FetchError } from './fetch-error';
 import type { HostAgents } from './host-agents';
-import { type HostMap, lookupHostMap } from './host-map';
 import { readBody } from './read-body';
 
 export interface FetchPageOptions {

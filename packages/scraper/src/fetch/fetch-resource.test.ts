@@ -1,8 +1,8 @@
 import type http from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { parseHostMap } from '@enrich/net-guard';
 import { FetchError } from './fetch-error';
 import { type FetchResourceOptions, fetchResource } from './fetch-resource';
-import { parseHostMap } from './host-map';
 import { type Fixture, localResolver, sendRedirect, startFixture } from './test-support';
 
 interface Seen {

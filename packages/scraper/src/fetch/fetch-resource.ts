@@ -12,6 +12,8 @@ export interface FetchResourceOptions extends Omit<FetchPageOptions, 'accept'> {
   body?: Buffer;
   /** Follow redirects, each hop guarded, or hand back the 3xx response as it is. Default true. */
   followRedirects?: boolean;
+  /** Return only the first maxBytes of a longer body instead of failing with too_large. */
+  truncateBody?: boolean;
 }
 
 export interface FetchedResource {
@@ -108,7 +110,12 @@ export function fetchResource(url: string, options: FetchResourceOptions): Promi
         redirects.push(target.href);
         continue;
       }
-      const body = await readBody(res, { url: frame.current, maxBytes: options.maxBytes, signal: frame.ctx.signal });
+      const body = await readBody(res, {
+        url: frame.current,
+        maxBytes: options.maxBytes,
+        signal: frame.ctx.signal,
+        truncate: options.truncateBody,
+      });
       return { url, finalUrl: frame.current, status, headers: res.headers, body, redirects };
     }
   });

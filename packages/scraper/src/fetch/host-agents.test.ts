@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Resolver } from '@enrich/net-guard';
+import { type HostMap, parseHostMap } from '@enrich/net-guard';
 import { ssrfUrls } from '@enrich/testkit';
-import type { Resolver } from './address-guard';
 import { type FetchPageOptions, fetchPage } from './fetch-page';
 import { HostAgents } from './host-agents';
-import { type HostMap, parseHostMap } from './host-map';
 import { fetchFailure, localResolver, sendHtml, sendRedirect } from './test-support';
 
 const blockedUrls = ssrfUrls('blockedUrls');

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { createGuardedLookup, type Resolver } from './address-guard';
-import type { MappedHost } from './host-map';
+import type { MappedHost } from '@enrich/net-guard';
+import { createGuardedLookup, type Resolver } from '@enrich/net-guard';
 
 export interface HostAgentsOptions {
   /** Sockets per host, busy and idle together; further requests queue. Default 6. */

@@ -1,6 +1,15 @@
-export { BlockedAddressError, createGuardedLookup, isPublicAddress, type Resolver } from './address-guard';
+export {
+  BlockedAddressError,
+  createGuardedLookup,
+  type HostMap,
+  isPublicAddress,
+  lookupHostMap,
+  type MappedHost,
+  parseHostMap,
+  type Resolver,
+} from '@enrich/net-guard';
 export { decodeHtml, isHtmlContentType } from './decode-html';
 export { FetchError, type FetchErrorDetails, type FetchErrorKind } from './fetch-error';
 export { type FetchedPage, type FetchPageOptions, fetchPage } from './fetch-page';
+export { type FetchedResource, type FetchResourceOptions, fetchResource } from './fetch-resource';
 export { HostAgents } from './host-agents';
-export { type HostMap, lookupHostMap, type MappedHost, parseHostMap } from './host-map';

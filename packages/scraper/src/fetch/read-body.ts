@@ -10,7 +10,12 @@ export interface ReadBodyOptions {
   maxBytes: number;
   /** Aborting destroys the response; the abort reason is thrown. */
   signal: AbortSignal;
+  /** Past maxBytes, stop reading and return the first maxBytes instead of failing (an excerpt). */
+  truncate?: boolean;
 }
+
+/** Ends the read once an excerpt has its bytes; never leaves readBody. */
+class ExcerptFull extends Error {}
 
 /**
  * "deflate" is meant to be zlib-wrapped, but some servers send raw deflate; browsers accept
@@ -81,7 +86,7 @@ export async function readBody(res: IncomingMessage, options: ReadBodyOptions): 
     decoders = codings.reverse().map((c) => decoderFor(c, url));
     // Cheap early exit when the server tells us the (uncompressed) size up front.
     const declared = Number(res.headers['content-length']);
-    if (decoders.length === 0 && Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+    if (!options.truncate && decoders.length === 0 && Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   } catch (err) {
     res.destroy();
     throw err;
@@ -91,6 +96,11 @@ export async function readBody(res: IncomingMessage, options: ReadBodyOptions): 
   let total = 0;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
+      if (options.truncate && total + chunk.length >= maxBytes) {
+        chunks.push(chunk.subarray(0, maxBytes - total));
+        total = maxBytes;
+        return callback(new ExcerptFull());
+      }
       total += chunk.length;
       if (total > maxBytes) return callback(tooLarge());
       chunks.push(chunk);
@@ -102,6 +112,7 @@ export async function readBody(res: IncomingMessage, options: ReadBodyOptions): 
     // pipeline destroys every stage (and so the socket) when any of them fails or on abort.
     await pipeline([res, ...decoders, sink], { signal });
   } catch (err) {
+    if (err instanceof ExcerptFull) return Buffer.concat(chunks, total);
     if (signal.aborted) throw signal.reason;
     if (err instanceof FetchError) throw err;
     const code = errorCode(err);

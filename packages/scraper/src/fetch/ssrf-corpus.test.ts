@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Resolver } from '@enrich/net-guard';
+import { parseHostMap } from '@enrich/net-guard';
 import { ssrfUrls } from '@enrich/testkit';
-import type { Resolver } from './address-guard';
 import { FetchError } from './fetch-error';
 import { fetchPage } from './fetch-page';
-import { parseHostMap } from './host-map';
 
 const blockedUrls = ssrfUrls('blockedUrls');
 

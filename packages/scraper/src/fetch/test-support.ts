@@ -2,7 +2,7 @@
 // standing in for websites, and a way to capture a fetch's FetchError.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Resolver } from './address-guard';
+import type { Resolver } from '@enrich/net-guard';
 import { FetchError } from './fetch-error';
 import { type FetchPageOptions, fetchPage } from './fetch-page';
 

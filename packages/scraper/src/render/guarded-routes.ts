@@ -1,12 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
+import { type HostMap, isPublicAddress, lookupHostMap, type Resolver } from '@enrich/net-guard';
 import type { BrowserContext, Page, Request, Route } from 'playwright';
-import { isPublicAddress, type Resolver } from '../fetch/address-guard';
 import { isHtmlContentType } from '../fetch/decode-html';
 import { FetchError } from '../fetch/fetch-error';
 import { toFetchError } from '../fetch/fetch-page';
 import { fetchResource, type ResourceMethod } from '../fetch/fetch-resource';
-import { type HostMap, lookupHostMap } from '../fetch/host-map';
 
 /**
  * Chromium never touches the network itself: every http(s) request of a rendered page is answered

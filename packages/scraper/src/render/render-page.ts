@@ -1,8 +1,7 @@
+import type { HostMap, Resolver } from '@enrich/net-guard';
 import { type Browser, type BrowserContext, errors, type Page } from 'playwright';
-import type { Resolver } from '../fetch/address-guard';
 import { FetchError } from '../fetch/fetch-error';
 import { parseTarget } from '../fetch/fetch-page';
-import type { HostMap } from '../fetch/host-map';
 import { installGuardedRoutes, newRouteState, withoutFragment } from './guarded-routes';
 
 export interface RenderOptions {

@@ -128,7 +128,8 @@ export class BlockedAddressError extends Error {
 /** Resolves a hostname to every address it has (like dns.lookup with all: true). */
 export type Resolver = (hostname: string) => Promise<readonly LookupAddress[]>;
 
-const defaultResolve: Resolver = (hostname) =>
+/** DNS: every address of the name, as the operating system resolves it. */
+export const resolveAll: Resolver = (hostname) =>
   new Promise((resolve, reject) => {
     dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses)));
   });
@@ -153,7 +154,7 @@ function notFound(hostname: string): NodeJS.ErrnoException {
  * Because the socket connects to exactly the address returned here, DNS rebinding between
  * "check" and "connect" is impossible.
  */
-export function createGuardedLookup(resolve: Resolver = defaultResolve): LookupFunction {
+export function createGuardedLookup(resolve: Resolver = resolveAll): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname).then(
       (resolved) => {

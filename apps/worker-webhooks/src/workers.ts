@@ -1,0 +1,61 @@
+import { createPrismaClient } from '@enrich/db';
+import type { Logger } from '@enrich/logger';
+import type { Resolver } from '@enrich/net-guard';
+import { startHeartbeat, webhookStep } from '@enrich/pipeline';
+import { createRedisConnection, createStepWorker } from '@enrich/queue';
+import { HostAgents } from '@enrich/scraper';
+import type { WebhookWorkerConfig } from './worker-config';
+
+export interface RunningWebhookWorker {
+  close(): Promise<void>;
+}
+
+/**
+ * One worker-webhooks process: the delivery step of every owed webhook message, on its own
+ * queue, scaled on its own. Keeps one set of keep-alive pools for its deliveries (each pool
+ * vetted by the address guard when it connects). Holds no other state: any replica can take
+ * any delivery, and Postgres says where each stands.
+ */
+export async function startWebhookWorker(
+  config: WebhookWorkerConfig,
+  logger: Logger,
+  options: { resolve?: Resolver } = {},
+): Promise<RunningWebhookWorker> {
+  const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.WEBHOOK_CONCURRENCY + 2) });
+  const connection = createRedisConnection(config.REDIS_URL, 'worker');
+  const agents = new HostAgents({ maxSockets: Math.min(config.WEBHOOK_CONCURRENCY, 50) });
+  const step = webhookStep({
+    db,
+    logger,
+    delivery: {
+      hostMap: config.WEBHOOK_HOST_MAP,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      userAgent: config.WEBHOOK_USER_AGENT,
+      schedule: config.WEBHOOK_RETRY_SCHEDULE,
+      disable: { afterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES, afterMs: config.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000 },
+      agents,
+      resolve: options.resolve,
+    },
+  });
+  const worker = createStepWorker('webhook', step, {
+    connection,
+    queuePrefix: config.QUEUE_PREFIX,
+    concurrency: config.WEBHOOK_CONCURRENCY,
+    lockDurationMs: config.WORKER_LOCK_DURATION_MS,
+    onGiveUpError: (error, name) => logger.error('could not record a step failure', { step: name, error }),
+  });
+  worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));
+  await worker.waitUntilReady();
+  const stopHeartbeat = config.WORKER_HEARTBEAT_FILE
+    ? startHeartbeat(config.WORKER_HEARTBEAT_FILE, { redis: connection, db, isRunning: () => worker.isRunning() })
+    : () => undefined;
+  return {
+    async close() {
+      stopHeartbeat();
+      await worker.close();
+      agents.destroy();
+      connection.disconnect();
+      await db.$disconnect();
+    },
+  };
+}

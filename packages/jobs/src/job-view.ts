@@ -1,0 +1,45 @@
+import type { EnrichmentJob } from '@enrich/db';
+import { recordFromStored, type StoredCompany } from '@enrich/record';
+
+/** The job columns a poll answer is made of. */
+export type PolledJob = Pick<EnrichmentJob, 'status' | 'domain' | 'createdAt' | 'completedAt' | 'errorCode' | 'errorMessage'>;
+
+/** A `companies` row (alias c) as the JSON `recordFromStored` reads; NULL without a row. */
+export const STORED_COMPANY_SQL = `CASE WHEN c.domain IS NOT NULL THEN json_build_object(
+      'domain', c.domain, 'name', c.name, 'description', c.description, 'industry', c.industry,
+      'employeeCount', c.employee_count, 'location', c.location, 'businessStage', c.business_stage,
+      'fundingStatus', c.funding_status, 'logoUrl', c.logo_url, 'email', c.email, 'phone', c.phone,
+      'foundedYear', c.founded_year, 'socialProfiles', c.social_profiles, 'technologies', c.technologies,
+      'insights', c.insights, 'b2bMatch', c.b2b_match, 'confidence', c.confidence, 'sources', c.sources,
+      'provenance', c.provenance) END`;
+
+/**
+ * The poll answer for each job state, in the contract's shapes: what GET /enrich/{jobId}
+ * answers and what a job's webhook event carries.
+ */
+export function jobView(job: PolledJob, company: StoredCompany | null, estimatedMs: number) {
+  if (job.status === 'completed' && company) {
+    return {
+      status: 'completed' as const,
+      domain: job.domain,
+      data: recordFromStored(company),
+      createdAt: job.createdAt.toISOString(),
+      completedAt: (job.completedAt ?? job.createdAt).toISOString(),
+    };
+  }
+  if (job.status === 'failed') {
+    return {
+      status: 'failed' as const,
+      domain: job.domain,
+      createdAt: job.createdAt.toISOString(),
+      completedAt: (job.completedAt ?? job.createdAt).toISOString(),
+      error: { code: job.errorCode ?? 'ENRICHMENT_FAILED', message: job.errorMessage ?? 'enrichment failed' },
+    };
+  }
+  return {
+    status: 'processing' as const,
+    domain: job.domain,
+    createdAt: job.createdAt.toISOString(),
+    estimatedCompletion: new Date(job.createdAt.getTime() + estimatedMs).toISOString(),
+  };
+}

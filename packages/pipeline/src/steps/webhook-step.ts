@@ -1,0 +1,125 @@
+import type { Db } from '@enrich/db';
+import type { Logger } from '@enrich/logger';
+import type { HostMap, Resolver } from '@enrich/net-guard';
+import type { Step } from '@enrich/queue';
+import { FetchError, fetchResource, type HostAgents } from '@enrich/scraper';
+import {
+  type AttemptResult,
+  type DisablePolicy,
+  failDelivery,
+  freezePayload,
+  judgeAttempt,
+  loadDelivery,
+  recordAttempt,
+  signatureHeaders,
+} from '@enrich/webhooks';
+
+/** The first 1 KB of an answer is kept with its attempt. */
+const EXCERPT_BYTES = 1024;
+
+export interface WebhookDeliverySettings {
+  /** WEBHOOK_HOST_MAP: test and staging receivers. */
+  hostMap: HostMap;
+  timeoutMs: number;
+  userAgent: string;
+  /** Waits before each retry. */
+  schedule: readonly number[];
+  disable: DisablePolicy;
+  /** Keep-alive pools shared by this worker's deliveries; without them each attempt opens a connection. */
+  agents?: HostAgents;
+  /** Replaces DNS (tests). */
+  resolve?: Resolver;
+}
+
+export interface WebhookStepDeps {
+  db: Db;
+  logger: Logger;
+  delivery: WebhookDeliverySettings;
+}
+
+// NUL cannot be stored in a Postgres text column.
+const excerpt = (body: Buffer): string | null => (body.length === 0 ? null : body.toString('utf8').replace(/\0/g, '\uFFFD'));
+
+/**
+ * One signed POST through the scraper's guarded fetcher: the address guard on the resolved
+ * address (or the host map), one deadline for the whole attempt, redirects handed back rather
+ * than followed, and only the first 1 KB of the answer read.
+ */
+async function post(url: string, body: string, headers: Record<string, string>, settings: WebhookDeliverySettings) {
+  try {
+    const res = await fetchResource(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: Buffer.from(body),
+      followRedirects: false,
+      truncateBody: true,
+      maxBytes: EXCERPT_BYTES,
+      hostMap: settings.hostMap,
+      timeoutMs: settings.timeoutMs,
+      userAgent: settings.userAgent,
+      agents: settings.agents,
+      resolve: settings.resolve,
+    });
+    const location = res.headers.location;
+    const result: AttemptResult = { kind: 'response', status: res.status, retryAfter: res.headers['retry-after'], location };
+    return { result, excerpt: excerpt(res.body) };
+  } catch (error) {
+    if (!(error instanceof FetchError)) throw error;
+    const final = error.kind === 'blocked' || error.kind === 'invalid_url';
+    return { result: { kind: 'error', message: `${error.kind}: ${error.message}`, final } satisfies AttemptResult, excerpt: null };
+  }
+}
+
+/**
+ * Delivers one owed webhook message: signed (every secret in force), POSTed, logged, and
+ * judged; a retry waits in the queue (delayed, no worker slot held) until its time. Postgres
+ * says where each delivery stands, so running it twice sends nothing more once it has ended.
+ */
+export function webhookStep(deps: WebhookStepDeps): Step<'webhook'> {
+  const { db, delivery: settings } = deps;
+  return {
+    async run({ deliveryId }, ctx) {
+      const delivery = await loadDelivery(db, deliveryId);
+      if (!delivery) return { skipped: 'no such delivery' };
+      if (delivery.status !== 'pending') return { skipped: `delivery is ${delivery.status}` };
+      if (!delivery.enabled) {
+        await failDelivery(db, delivery.id, `endpoint disabled: ${delivery.disabledReason ?? 'no reason given'}`);
+        return { skipped: 'endpoint disabled' };
+      }
+      const body = await freezePayload(db, delivery);
+      if (body === null) {
+        await failDelivery(db, delivery.id, 'its job or batch no longer exists');
+        return { skipped: 'subject gone' };
+      }
+      const at = new Date();
+      const started = performance.now();
+      const { result, excerpt: responseExcerpt } = await post(
+        delivery.url,
+        body,
+        { ...signatureHeaders(delivery.id, body, delivery.secrets, at) },
+        settings,
+      );
+      const durationMs = performance.now() - started;
+      const verdict = judgeAttempt(result, delivery.attempts + 1 - delivery.roundStart, settings.schedule);
+      const recorded = await recordAttempt(
+        db,
+        delivery,
+        {
+          at,
+          durationMs,
+          statusCode: result.kind === 'response' ? result.status : null,
+          responseExcerpt,
+          error: result.kind === 'error' ? result.message : null,
+        },
+        verdict,
+        settings.disable,
+      );
+      if (recorded.status === 'pending') await ctx.waitAndRetry(recorded.retryInMs);
+      return { status: recorded.status };
+    },
+    async giveUp({ deliveryId }, error) {
+      // An internal fault outlasted the queue's retries (Postgres was reachable to say so).
+      await failDelivery(db, deliveryId, `internal error ${error.code}: ${error.message}`);
+    },
+  };
+}

@@ -1,0 +1,231 @@
+import type { Db } from '@enrich/db';
+import { signingSecrets } from './endpoint-store';
+import { buildPayload } from './payload';
+import { retryAfterMs, retryDelay } from './retry-schedule';
+
+/** A delivery as its worker needs it: where it goes, signed with what, and how far it got. */
+export interface OwedDelivery {
+  id: string;
+  eventType: string;
+  jobId: string | null;
+  batchId: string | null;
+  createdAt: Date;
+  status: 'pending' | 'delivered' | 'failed';
+  payload: string | null;
+  attempts: number;
+  roundStart: number;
+  /** The endpoint, or null for a submission's one-off URL. */
+  endpointId: string | null;
+  url: string;
+  secrets: string[];
+  fields: string | null;
+  /** A one-off URL is always enabled. */
+  enabled: boolean;
+  disabledReason: string | null;
+}
+
+interface DeliveryRow {
+  id: string;
+  eventType: string;
+  jobId: string | null;
+  batchId: string | null;
+  createdAt: Date;
+  status: OwedDelivery['status'];
+  payload: string | null;
+  attempts: number;
+  roundStart: number;
+  endpointId: string | null;
+  oneOffUrl: string | null;
+  oneOffSecret: string | null;
+  url: string | null;
+  secret: string | null;
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  fields: string | null;
+  enabled: boolean | null;
+  disabledReason: string | null;
+}
+
+/** The delivery and its endpoint's current URL, secrets and state; null when it is gone (its endpoint deleted). */
+export async function loadDelivery(db: Db, id: string): Promise<OwedDelivery | null> {
+  const [row] = await db.$queryRaw<DeliveryRow[]>`
+    SELECT d.id, d.event_type AS "eventType", d.job_id AS "jobId", d.batch_id AS "batchId", d.created_at AS "createdAt",
+      d.status::text AS status, d.payload, d.attempts, d.round_start AS "roundStart", d.endpoint_id AS "endpointId",
+      d.url AS "oneOffUrl", d.secret AS "oneOffSecret", e.url, e.secret, e.previous_secret AS "previousSecret",
+      e.previous_secret_expires_at AS "previousSecretExpiresAt", e.fields, e.enabled, e.disabled_reason AS "disabledReason"
+    FROM webhook_deliveries d LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
+    WHERE d.id = ${id}`;
+  if (!row) return null;
+  const common = {
+    id: row.id,
+    eventType: row.eventType,
+    jobId: row.jobId,
+    batchId: row.batchId,
+    createdAt: row.createdAt,
+    status: row.status,
+    payload: row.payload,
+    attempts: row.attempts,
+    roundStart: row.roundStart,
+    endpointId: row.endpointId,
+  };
+  if (row.endpointId === null) {
+    if (!row.oneOffUrl || !row.oneOffSecret) return null;
+    return { ...common, url: row.oneOffUrl, secrets: [row.oneOffSecret], fields: null, enabled: true, disabledReason: null };
+  }
+  if (row.url === null || row.secret === null) return null;
+  return {
+    ...common,
+    url: row.url,
+    secrets: signingSecrets({
+      secret: row.secret,
+      previousSecret: row.previousSecret,
+      previousSecretExpiresAt: row.previousSecretExpiresAt,
+    }),
+    fields: row.fields,
+    enabled: row.enabled === true,
+    disabledReason: row.disabledReason,
+  };
+}
+
+/**
+ * The delivery's body: made at its first attempt and stored, so that retries send the same
+ * bytes (two workers racing keep the first one stored). Null when its job or batch is gone.
+ */
+export async function freezePayload(db: Db, delivery: OwedDelivery): Promise<string | null> {
+  if (delivery.payload !== null) return delivery.payload;
+  const body = await buildPayload(db, delivery);
+  if (body === null) return null;
+  const [row] = await db.$queryRaw<{ payload: string }[]>`
+    UPDATE webhook_deliveries SET payload = coalesce(payload, ${body}) WHERE id = ${delivery.id} RETURNING payload`;
+  return row?.payload ?? body;
+}
+
+/** What one attempt got: an answer (any status), or no answer at all. */
+export type AttemptResult =
+  | { kind: 'response'; status: number; retryAfter?: string | string[]; location?: string }
+  | {
+      kind: 'error';
+      message: string;
+      /** Trying again cannot help (the address is refused, the URL is unusable). */
+      final: boolean;
+    };
+
+export type Verdict =
+  | { outcome: 'delivered' }
+  | { outcome: 'retry'; delayMs: number; error: string }
+  | { outcome: 'failed'; error: string }
+  /** 410 Gone: this delivery stops and the endpoint is disabled. */
+  | { outcome: 'gone'; error: string };
+
+/**
+ * What follows an attempt. 2xx delivers. 410 stops at once. A refused address or unusable URL
+ * fails for good. Anything else (another status, a redirect, a timeout, a reset) is retried on
+ * the schedule, `attemptInRound` being the attempts made since the delivery was (re)sent; a
+ * 429 or 503 with Retry-After waits as long as it says. Once the schedule is used up it fails.
+ */
+export function judgeAttempt(
+  result: AttemptResult,
+  attemptInRound: number,
+  schedule: readonly number[],
+  random: () => number = Math.random,
+): Verdict {
+  let error: string;
+  let waitMs: number | undefined;
+  if (result.kind === 'error') {
+    if (result.final) return { outcome: 'failed', error: result.message };
+    error = result.message;
+  } else {
+    const { status } = result;
+    if (status >= 200 && status < 300) return { outcome: 'delivered' };
+    if (status === 410) return { outcome: 'gone', error: 'HTTP 410: the endpoint is gone' };
+    error =
+      status >= 300 && status < 400
+        ? `HTTP ${status}: redirects are not followed (Location: ${result.location ?? 'none'})`
+        : `HTTP ${status}`;
+    if (status === 429 || status === 503) waitMs = retryAfterMs(result.retryAfter);
+  }
+  const scheduled = retryDelay(schedule, attemptInRound, random);
+  if (scheduled === null) return { outcome: 'failed', error: `${error}; no retries left` };
+  return { outcome: 'retry', delayMs: waitMs ?? scheduled, error };
+}
+
+/** One attempt as logged. */
+export interface AttemptLog {
+  at: Date;
+  durationMs: number;
+  statusCode: number | null;
+  /** The first 1 KB of the answer's body. */
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+export interface DisablePolicy {
+  /** Failed attempts in a row (WEBHOOK_DISABLE_AFTER_FAILURES)… */
+  afterFailures: number;
+  /** …over at least this long (WEBHOOK_DISABLE_AFTER_HOURS). */
+  afterMs: number;
+}
+
+export type AttemptRecorded = { status: 'delivered' | 'failed' } | { status: 'pending'; retryInMs: number };
+
+/**
+ * Logs the attempt and moves the delivery and its endpoint on, in one statement: a success
+ * clears the endpoint's run of failures; a failure lengthens it and, past the policy, disables
+ * the endpoint with the reason (as a 410 does at once); a delivery whose endpoint is disabled
+ * now stops. Conditional on the delivery still being where the attempt found it.
+ */
+export async function recordAttempt(
+  db: Db,
+  delivery: OwedDelivery,
+  log: AttemptLog,
+  verdict: Verdict,
+  policy: DisablePolicy,
+): Promise<AttemptRecorded> {
+  const ok = verdict.outcome === 'delivered';
+  const gone = verdict.outcome === 'gone';
+  const error = verdict.outcome === 'delivered' ? null : verdict.error.slice(0, 1000);
+  const retryInMs = verdict.outcome === 'retry' ? verdict.delayMs : 0;
+  const nextAttemptAt = new Date(log.at.getTime() + log.durationMs + retryInMs);
+  const [row] = await db.$queryRaw<{ status: 'pending' | 'delivered' | 'failed' }[]>`
+    WITH attempt AS (
+      INSERT INTO webhook_attempts (delivery_id, number, attempted_at, status_code, duration_ms, response_excerpt, error)
+      VALUES (${delivery.id}, ${delivery.attempts + 1}, ${log.at}::timestamp, ${log.statusCode}::int, ${Math.round(log.durationMs)}::int,
+        ${log.responseExcerpt}, ${log.error})
+    ), endpoint AS (
+      UPDATE webhook_endpoints e SET
+        failure_streak = CASE WHEN ${ok}::boolean THEN 0 ELSE e.failure_streak + 1 END,
+        failing_since = CASE WHEN ${ok}::boolean THEN NULL ELSE coalesce(e.failing_since, ${log.at}::timestamp) END,
+        enabled = e.enabled AND NOT d.disable,
+        disabled_reason = CASE WHEN e.enabled AND d.disable THEN d.reason ELSE e.disabled_reason END,
+        disabled_at = CASE WHEN e.enabled AND d.disable THEN ${log.at}::timestamp ELSE e.disabled_at END
+      FROM (SELECT
+          ${gone}::boolean OR (NOT ${ok}::boolean AND x.failure_streak + 1 >= ${policy.afterFailures}::int
+            AND coalesce(x.failing_since, ${log.at}::timestamp) <= ${log.at}::timestamp - make_interval(secs => ${policy.afterMs / 1000}::float8)) AS disable,
+          CASE WHEN ${gone}::boolean THEN 'the endpoint answered 410 Gone'
+            ELSE format('%s failed attempts in a row since %s UTC', x.failure_streak + 1,
+              to_char(coalesce(x.failing_since, ${log.at}::timestamp), 'YYYY-MM-DD HH24:MI')) END AS reason
+        FROM webhook_endpoints x WHERE x.id = ${delivery.endpointId}) d
+      WHERE e.id = ${delivery.endpointId} AND (NOT ${ok}::boolean OR e.failure_streak > 0)
+      RETURNING e.enabled, e.disabled_reason
+    )
+    UPDATE webhook_deliveries SET
+      attempts = attempts + 1,
+      status = (CASE
+        WHEN ${ok}::boolean THEN 'delivered'
+        WHEN ${verdict.outcome === 'retry'}::boolean AND coalesce((SELECT enabled FROM endpoint), true) THEN 'pending'
+        ELSE 'failed' END)::"DeliveryStatus",
+      delivered_at = CASE WHEN ${ok}::boolean THEN ${log.at}::timestamp END,
+      next_attempt_at = ${nextAttemptAt}::timestamp,
+      last_error = CASE WHEN ${verdict.outcome === 'retry'}::boolean AND NOT coalesce((SELECT enabled FROM endpoint), true)
+        THEN ${error} || '; endpoint disabled: ' || (SELECT disabled_reason FROM endpoint) ELSE ${error} END
+    WHERE id = ${delivery.id} AND status = 'pending' AND attempts = ${delivery.attempts}
+    RETURNING status::text AS status`;
+  if (!row) return { status: 'failed' };
+  return row.status === 'pending' ? { status: 'pending', retryInMs } : { status: row.status };
+}
+
+/** A delivery that cannot be attempted (its endpoint disabled, its job gone) ends failed with the reason. */
+export async function failDelivery(db: Db, id: string, reason: string): Promise<void> {
+  await db.$executeRaw`
+    UPDATE webhook_deliveries SET status = 'failed', last_error = ${reason.slice(0, 1000)} WHERE id = ${id} AND status = 'pending'`;
+}

@@ -1,0 +1,11 @@
+// Signed webhooks: endpoints and their secrets, the deliveries owed and the attempts made, the
+// payloads, the retry schedule and the settings. The outbox itself (which deliveries an event
+// owes) is written by the job store (@enrich/jobs); the delivery step runs in worker-webhooks.
+export * from './delivery-attempt';
+export * from './delivery-store';
+export * from './endpoint-store';
+export * from './payload';
+export * from './retry-schedule';
+export * from './signing';
+export * from './webhook-env';
+export * from './webhook-url';

@@ -1,0 +1,90 @@
+import { type Db, sqlPool } from '@enrich/db';
+import { batchProgress, jobView, type PolledJob, STORED_COMPANY_SQL, type WebhookEvent } from '@enrich/jobs';
+import { parseFieldSelection, type StoredCompany, selectFields } from '@enrich/record';
+
+/** What a delivery's body is made from. */
+export interface PayloadSubject {
+  eventType: string;
+  jobId: string | null;
+  batchId: string | null;
+  /** The event's time. */
+  createdAt: Date;
+  /** The endpoint's field selection; null: the whole record. */
+  fields: string | null;
+}
+
+const JOB_SQL = `
+  SELECT j.id, j.batch_id AS "batchId", j.status::text AS status, j.domain, j.created_at AS "createdAt",
+    j.completed_at AS "completedAt", j.error_code AS "errorCode", j.error_message AS "errorMessage", ${STORED_COMPANY_SQL} AS company
+  FROM enrichment_jobs j LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
+  WHERE j.id = $1`;
+
+const BATCH_SQL = `
+  SELECT b.id, b.created_at AS "createdAt", b.completed_at AS "completedAt", b.entries_received AS "entriesReceived",
+    b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid,
+    count(j.id) FILTER (WHERE j.status = 'completed')::int AS completed,
+    count(j.id) FILTER (WHERE j.status = 'failed')::int AS failed,
+    count(j.id) FILTER (WHERE j.status = 'processing')::int AS pending,
+    max(j.completed_at) AS "lastEnd"
+  FROM batches b LEFT JOIN enrichment_jobs j ON j.batch_id = b.id
+  WHERE b.id = $1 GROUP BY b.id`;
+
+type JobRow = PolledJob & { id: string; batchId: string | null; company: StoredCompany | null };
+interface BatchRow {
+  id: string;
+  createdAt: Date;
+  completedAt: Date | null;
+  lastEnd: Date | null;
+  entriesReceived: number;
+  duplicateEntries: number;
+  invalid: unknown[];
+  completed: number;
+  failed: number;
+  pending: number;
+}
+
+/** A job event's data: the job's poll answer (its record with the endpoint's fields), with its id and batch. */
+async function jobData(db: Db, jobId: string, fields: string | null) {
+  const { rows } = await sqlPool(db).query<JobRow>({ name: 'webhook-job', text: JOB_SQL, values: [jobId] });
+  const job = rows[0];
+  if (!job) return null;
+  const view = jobView(job, job.company, 0);
+  const selection = fields === null ? undefined : parseFieldSelection(fields);
+  const data = view.status === 'completed' && selection?.ok ? { ...view, data: selectFields(view.data, selection.selection) } : view;
+  return { jobId: job.id, ...(job.batchId ? { batchId: job.batchId } : {}), ...data };
+}
+
+/** batch.completed's data: the batch poll answer without its page of items. */
+async function batchData(db: Db, batchId: string) {
+  const { rows } = await sqlPool(db).query<BatchRow>({ name: 'webhook-batch', text: BATCH_SQL, values: [batchId] });
+  const batch = rows[0];
+  if (!batch) return null;
+  const { completedAt, ...state } = batchProgress(batch, batch);
+  return {
+    batchId: batch.id,
+    ...state,
+    createdAt: batch.createdAt.toISOString(),
+    completedAt: completedAt?.toISOString() ?? null,
+    entriesReceived: batch.entriesReceived,
+    duplicateEntries: batch.duplicateEntries,
+    invalid: batch.invalid,
+    statusEndpoint: `/api/enrich/bulk/${batch.id}`,
+    resultsEndpoint: `/api/enrich/bulk/${batch.id}/results.csv`,
+  };
+}
+
+/**
+ * A delivery's body, as the Standard Webhooks specification shapes it: `{type, timestamp,
+ * data}`, where data is what a poll answers (a job's poll body with `jobId`, or a batch's
+ * progress without items). Made once, at the first attempt, and stored: every attempt and
+ * resend then sends the same bytes. Null when its job or batch is gone.
+ */
+export async function buildPayload(db: Db, subject: PayloadSubject): Promise<string | null> {
+  const event = subject.eventType as WebhookEvent;
+  const data =
+    event === 'batch.completed'
+      ? subject.batchId && (await batchData(db, subject.batchId))
+      : subject.jobId && (await jobData(db, subject.jobId, subject.fields));
+  if (!data) return null;
+  return JSON.stringify({ type: event, timestamp: subject.createdAt.toISOString(), data });
+}
