@@ -50,7 +50,7 @@ it('queues again a job whose flow Redis lost, and leaves queued jobs alone', asy
     await connection.del(lockKey());
 
     const report = await reconciler().runOnce();
-    expect(report).toEqual({ checked: 2, requeued: 1, failed: 0 });
+    expect(report).toEqual({ checked: 2, requeued: 1, failed: 0, deliveriesRequeued: 0 });
     expect(await finalize.getJob(bullJobId('finalize', lost))).toBeDefined();
     expect(await scrape.getJob(bullJobId('scrape', lost))).toBeDefined();
     const rows = await stack.database.db.enrichmentJob.findMany({ where: { id: { in: [lost, kept] } } });

@@ -215,7 +215,7 @@ it('signs with both secrets during a rotation, and both verify', async () => {
   expect(again.body.previousSecretExpiresAt).toBeNull();
   await request(stack.app).post('/enrich').set(bearer(key)).send({ domain: 'rotate-co.com', refresh: true });
   const second = (await receiver.waitFor(() => at('/rotate').length >= 2).then(() => at('/rotate')))[1]!;
-  expect(second.headers['webhook-signature']!.split(' ')).toHaveLength(1);
+  expect((second.headers['webhook-signature'] as string).split(' ')).toHaveLength(1);
   expect(() => new Webhook(again.body.secret).verify(second.body, second.headers as Record<string, string>)).not.toThrow();
   expect(() => new Webhook(fresh).verify(second.body, second.headers as Record<string, string>)).toThrow();
 });
@@ -281,4 +281,37 @@ it('resends a delivery with the same webhook-id and body', async () => {
   expect((await request(stack.app).get(`/webhooks/${id}/deliveries`).set(bearer(other))).status).toBe(404);
   const stranger = await request(stack.app).post(`/webhooks/${id}/deliveries/${delivered.id}/resend`).set(bearer(other));
   expect(stranger.body.error.code).toBe('WEBHOOK_NOT_FOUND');
+});
+
+it('keeps a delivery owed when our own side fails (the database refuses its attempts), and delivers it later', async () => {
+  const key = await stack.key();
+  const { id } = await register(key, '/fault', { events: ['job.completed'] });
+  const db = stack.database.db;
+  // A fault of ours: Postgres refuses to log this endpoint's attempts, after each POST.
+  await db.$executeRawUnsafe(`
+    CREATE FUNCTION refuse_fault_attempts() RETURNS trigger AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = NEW.delivery_id AND endpoint_id = '${id}') THEN
+        RAISE EXCEPTION 'injected fault';
+      END IF;
+      RETURN NEW;
+    END $$ LANGUAGE plpgsql`);
+  await db.$executeRawUnsafe(
+    'CREATE TRIGGER refuse_fault_attempts BEFORE INSERT ON webhook_attempts FOR EACH ROW EXECUTE FUNCTION refuse_fault_attempts()',
+  );
+  await stack.submit(key, 'retry-co.com');
+  // The queue's own retries (JOB_ATTEMPTS) run out; the delivery is deferred, not dropped.
+  const deferred = await waitForDelivery(key, id, (d) => d.lastError?.startsWith('internal error') ?? false);
+  expect(deferred.status).toBe('pending');
+  expect(deferred.lastError).toMatch(/tried again later$/);
+  const posted = at('/fault').length;
+  expect(posted).toBeGreaterThanOrEqual(1);
+  expect(new Set(at('/fault').map((h) => h.headers['webhook-id']))).toEqual(new Set([deferred.id]));
+
+  // Fixed, and its time come: the reconciler queues it again.
+  await db.$executeRawUnsafe('DROP TRIGGER refuse_fault_attempts ON webhook_attempts');
+  await db.webhookDelivery.update({ where: { id: deferred.id }, data: { nextAttemptAt: new Date(Date.now() - 5000) } });
+  const delivered = await waitForDelivery(key, id, (d) => d.status === 'delivered');
+  expect(delivered.id).toBe(deferred.id);
+  expect(at('/fault').length).toBe(posted + 1);
 });

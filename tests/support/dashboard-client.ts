@@ -36,7 +36,7 @@ export class DashboardClient {
   }
 
   /** A request as the dashboard page sends it: cookie, same-origin, CSRF token. */
-  send(method: 'get' | 'post' | 'delete' | 'put', path: string, body?: unknown): Promise<request.Response> {
+  send(method: 'get' | 'post' | 'delete' | 'put' | 'patch', path: string, body?: unknown): Promise<request.Response> {
     let req = request(this.app)[method](path).set('X-Forwarded-For', this.address).set('Sec-Fetch-Site', 'same-origin');
     if (this.cookie) req = req.set('Cookie', `ce_session=${this.cookie}`);
     if (this.csrf) req = req.set('X-CSRF-Token', this.csrf);

@@ -1,7 +1,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { bulkRequestSchema } from './bulk/bulk-entries';
 import { registerDashboardPaths } from './openapi-dashboard';
+import { registerWebhookPaths } from './openapi-webhooks';
+import { bulkQuerySchema, bulkRequestSchema } from './bulk/bulk-entries';
 import { batchIdParamsSchema, batchQuerySchema, batchStatusSchema, bulkAcceptedSchema } from './schemas/bulk';
 import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema } from './schemas/enrich';
 import { errorBodySchema } from './schemas/error';
@@ -50,7 +51,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
       ...common,
       ...csrf,
       400: error(
-        'VALIDATION_ERROR (domain missing or not a string), INVALID_DOMAIN, INVALID_JSON, ' +
+        'VALIDATION_ERROR (domain missing or not a string), INVALID_DOMAIN, INVALID_JSON, INVALID_WEBHOOK_URL (webhookUrl), ' +
           'INVALID_CONTENT_ENCODING (the body does not decompress as its Content-Encoding says)',
       ),
       413: error('PAYLOAD_TOO_LARGE (a Content-Length over the limit is answered before the body is read)'),
@@ -81,6 +82,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
       'Invalid entries are reported, duplicates share a job; the batch is accepted atomically.',
     security,
     request: {
+      query: bulkQuerySchema,
       body: {
         required: true,
         content: {
@@ -94,7 +96,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
       ...common,
       ...csrf,
       400: error(
-        'VALIDATION_ERROR (no list, empty, over 1,000 entries, no domain column), INVALID_CSV, INVALID_JSON, ' +
+        'VALIDATION_ERROR (no list, empty, over 1,000 entries, no domain column), INVALID_CSV, INVALID_JSON, INVALID_WEBHOOK_URL, ' +
           'INVALID_CONTENT_ENCODING (the body does not decompress as its Content-Encoding says)',
       ),
       413: error('PAYLOAD_TOO_LARGE (a Content-Length over the limit is answered before the body is read)'),
@@ -154,13 +156,14 @@ export function buildOpenApiDocument(serverUrl = '/') {
     responses: { 200: { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: z.object({}) } } } },
   });
 
+  registerWebhookPaths(registry, security);
   registerDashboardPaths(registry, cookie.name);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Company Enrichment API',
-      version: '1.0.0',
+      version: '1.1.0',
       description: 'Send a company web domain, poll the job, get a company record. Every path also answers without the /api prefix.',
     },
     servers: [{ url: serverUrl }],

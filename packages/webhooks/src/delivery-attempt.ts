@@ -229,3 +229,18 @@ export async function failDelivery(db: Db, id: string, reason: string): Promise<
   await db.$executeRaw`
     UPDATE webhook_deliveries SET status = 'failed', last_error = ${reason.slice(0, 1000)} WHERE id = ${id} AND status = 'pending'`;
 }
+
+/**
+ * An internal fault (the database, a bug) outlasted the queue's own retries: the delivery stays
+ * owed and is tried again after `delayMs` (the reconciler queues it), so an outage of ours
+ * never loses it. Only one owed for longer than `maxAgeMs` ends failed, with the reason.
+ */
+export async function deferDelivery(db: Db, id: string, reason: string, delayMs: number, maxAgeMs: number): Promise<void> {
+  const now = new Date();
+  await db.$executeRaw`
+    UPDATE webhook_deliveries SET
+      status = (CASE WHEN created_at < ${new Date(now.getTime() - maxAgeMs)}::timestamp THEN 'failed' ELSE 'pending' END)::"DeliveryStatus",
+      next_attempt_at = ${new Date(now.getTime() + delayMs)}::timestamp,
+      last_error = ${reason.slice(0, 1000)}
+    WHERE id = ${id} AND status = 'pending'`;
+}

@@ -2,7 +2,9 @@ import { WEBHOOK_EVENTS } from '@enrich/jobs';
 import { parseFieldSelection, SELECTABLE_FIELDS } from '@enrich/record';
 import { webhookUrlSchema } from '@enrich/webhooks';
 import { z } from 'zod';
+import { batchStatusSchema } from './bulk';
 import { cursorPaginationSchema, cursorQuerySchema } from './cursor';
+import { jobCompletedSchema, jobFailedSchema } from './enrich';
 
 // Requests and answers of /webhooks: a team's endpoints, their deliveries and attempts.
 
@@ -149,3 +151,34 @@ export const deliverySchema = z
 export const deliveryListSchema = z
   .object({ data: z.array(deliverySchema), pagination: cursorPaginationSchema })
   .meta({ id: 'WebhookDeliveryList', description: 'Newest first' });
+
+// What a delivery's body holds (Standard Webhooks: {type, timestamp, data}), for the OpenAPI
+// document's `webhooks`. The data is what a poll answers.
+const eventTime = isoTimestamp.meta({ description: 'When the event happened (webhook-timestamp is the attempt’s time)' });
+
+export const jobEventPayloadSchema = z
+  .object({
+    type: z.enum(['job.completed', 'job.failed']),
+    timestamp: eventTime,
+    data: z
+      .union([jobCompletedSchema, jobFailedSchema])
+      .and(
+        z.object({
+          jobId: z.uuid(),
+          batchId: z.string().optional().meta({ description: 'For an item of a bulk batch' }),
+        }),
+      )
+      .meta({ description: 'The job’s poll answer (the record with the endpoint’s field selection), with its id' }),
+  })
+  .meta({ id: 'JobEventPayload' });
+
+export const batchEventPayloadSchema = z
+  .object({
+    type: z.literal('batch.completed'),
+    timestamp: eventTime,
+    data: batchStatusSchema
+      .omit({ items: true, pagination: true })
+      .extend({ statusEndpoint: z.string(), resultsEndpoint: z.string() })
+      .meta({ description: 'The batch’s poll answer without its page of items' }),
+  })
+  .meta({ id: 'BatchEventPayload' });

@@ -6,6 +6,7 @@ import { FetchError, fetchResource, type HostAgents } from '@enrich/scraper';
 import {
   type AttemptResult,
   type DisablePolicy,
+  deferDelivery,
   failDelivery,
   freezePayload,
   judgeAttempt,
@@ -16,6 +17,10 @@ import {
 
 /** The first 1 KB of an answer is kept with its attempt. */
 const EXCERPT_BYTES = 1024;
+/** After an internal fault outlasted the queue's retries, the delivery is tried again this much later… */
+const DEFER_MS = 60_000;
+/** …unless it has been owed longer than its whole retry schedule and a day more. */
+const maxAgeMs = (schedule: readonly number[]) => schedule.reduce((sum, wait) => sum + wait, 0) + 24 * 3_600_000;
 
 export interface WebhookDeliverySettings {
   /** WEBHOOK_HOST_MAP: test and staging receivers. */
@@ -118,8 +123,10 @@ export function webhookStep(deps: WebhookStepDeps): Step<'webhook'> {
       return { status: recorded.status };
     },
     async giveUp({ deliveryId }, error) {
-      // An internal fault outlasted the queue's retries (Postgres was reachable to say so).
-      await failDelivery(db, deliveryId, `internal error ${error.code}: ${error.message}`);
+      // Ours, not the receiver's: never a reason to drop the delivery (see deferDelivery).
+      const reason = `internal error ${error.code}: ${error.message}; tried again later`;
+      deps.logger.warn('webhook delivery deferred after an internal error', { deliveryId, error: error.message });
+      await deferDelivery(db, deliveryId, reason, DEFER_MS, maxAgeMs(settings.schedule));
     },
   };
 }
