@@ -1,4 +1,4 @@
-# One image for every app (api, worker-scrape, worker-ai, migrations, admin CLI); the command picks the app.
+# One image for every app (api, worker-scrape, worker-ai, worker-webhooks, migrations, admin CLI); the command picks the app.
 # TypeScript runs directly through tsx, so there is no build stage.
 FROM node:20-bookworm-slim
 
@@ -13,6 +13,9 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/worker-scrape/package.json apps/worker-scrape/
 COPY apps/worker-ai/package.json apps/worker-ai/
+COPY apps/worker-webhooks/package.json apps/worker-webhooks/
+COPY apps/dashboard/package.json apps/dashboard/
+COPY packages/accounts/package.json packages/accounts/
 COPY packages/ai/package.json packages/ai/
 COPY packages/api-keys/package.json packages/api-keys/
 COPY packages/config/package.json packages/config/
@@ -21,10 +24,13 @@ COPY packages/domain/package.json packages/domain/
 COPY packages/errors/package.json packages/errors/
 COPY packages/jobs/package.json packages/jobs/
 COPY packages/logger/package.json packages/logger/
+COPY packages/net-guard/package.json packages/net-guard/
 COPY packages/pipeline/package.json packages/pipeline/
 COPY packages/queue/package.json packages/queue/
+COPY packages/record/package.json packages/record/
 COPY packages/scraper/package.json packages/scraper/
 COPY packages/testkit/package.json packages/testkit/
+COPY packages/webhooks/package.json packages/webhooks/
 
 # Full install, dev dependencies included: tsx (the runtime loader) and prisma (for generate)
 # are devDependencies. --include=dev keeps that true even if NODE_ENV=production is passed in.
@@ -51,5 +57,6 @@ EXPOSE 3000
 # node --import tsx (not npx/npm) so SIGTERM reaches the app itself and it shuts down cleanly.
 #   worker:     node --import tsx apps/worker-scrape/src/main.ts
 #   AI worker:  node --import tsx apps/worker-ai/src/main.ts
+#   webhooks:   node --import tsx apps/worker-webhooks/src/main.ts
 #   migrations: node --import tsx scripts/db-migrate.ts
 CMD ["node", "--import", "tsx", "apps/api/src/main.ts"]

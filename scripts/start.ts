@@ -1,4 +1,5 @@
-// `npm start`: prepare the database, then run the API, one scrape worker and one AI worker side by side.
+// `npm start`: prepare the database, then run the API, one scrape worker, one AI worker and one webhook
+// delivery worker side by side.
 // In production each app runs on its own (see README, "Running the apps separately").
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { ensureDatabase, migrate } from '@enrich/db';
 import { createRedisConnection, waitUntilConnected } from '@enrich/queue';
 import { aiWorkerEnv } from '@enrich/worker-ai';
 import { workerEnv } from '@enrich/worker-scrape';
+import { webhookWorkerEnv } from '@enrich/worker-webhooks';
 
 const root = path.resolve(__dirname, '..');
 
@@ -25,6 +27,7 @@ async function prepare(): Promise<{ port: number }> {
   // Refuse to start on a bad worker setting before anything runs.
   loadConfig(workerEnv);
   loadConfig(aiWorkerEnv);
+  loadConfig(webhookWorkerEnv);
   try {
     if (await ensureDatabase(api.DATABASE_URL)) console.log(`created database ${new URL(api.DATABASE_URL).pathname.slice(1)}`);
     const applied = await migrate(api.DATABASE_URL);
@@ -68,12 +71,13 @@ async function main(): Promise<void> {
     run('api', 'apps/api/src/main.ts'),
     run('worker-scrape', 'apps/worker-scrape/src/main.ts'),
     run('worker-ai', 'apps/worker-ai/src/main.ts'),
+    run('worker-webhooks', 'apps/worker-webhooks/src/main.ts'),
   );
   const aiOn = Boolean(process.env.ANTHROPIC_API_KEY?.trim());
   console.log(
     [
       '',
-      `Company enrichment API on http://localhost:${port} (worker-scrape and worker-ai running beside it)`,
+      `Company enrichment API on http://localhost:${port} (worker-scrape, worker-ai and worker-webhooks running beside it)`,
       aiOn ? '  AI source: on (ANTHROPIC_API_KEY is set)' : '  AI source: off (set ANTHROPIC_API_KEY to turn it on)',
       '  Create an API key:  npm run admin -- create-key --team my-team',
       `  Enrich a domain:    curl -X POST http://localhost:${port}/enrich -H "Authorization: Bearer <key>" -H "Content-Type: application/json" -d '{"domain":"example.com"}'`,

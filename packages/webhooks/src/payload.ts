@@ -13,11 +13,32 @@ export interface PayloadSubject {
   fields: string | null;
 }
 
-const JOB_SQL = `
-  SELECT j.id, j.batch_id AS "batchId", j.status::text AS status, j.domain, j.created_at AS "createdAt",
-    j.completed_at AS "completedAt", j.error_code AS "errorCode", j.error_message AS "errorMessage", ${STORED_COMPANY_SQL} AS company
+/**
+ * A job and its company as one JSON value (a subquery of `jobId`, an SQL expression): the
+ * delivery's load reads it with the delivery when its body is still to be made.
+ */
+export const jobJsonSql = (jobId: string) => `(
+  SELECT json_build_object('id', j.id, 'batchId', j.batch_id, 'status', j.status, 'domain', j.domain,
+    'createdAt', j.created_at, 'completedAt', j.completed_at, 'errorCode', j.error_code, 'errorMessage', j.error_message,
+    'company', ${STORED_COMPANY_SQL})
   FROM enrichment_jobs j LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
-  WHERE j.id = $1`;
+  WHERE j.id = ${jobId})`;
+
+/** jobJsonSql's value: timestamps as JSON gives them (UTC wall time, no zone). */
+export interface JobJson {
+  id: string;
+  batchId: string | null;
+  status: PolledJob['status'];
+  domain: string;
+  createdAt: string;
+  completedAt: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  company: StoredCompany | null;
+}
+
+const JOB_SQL = `SELECT ${jobJsonSql('$1::uuid')} AS job`;
+const utcTime = (text: string): Date => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
 
 const BATCH_SQL = `
   SELECT b.id, b.created_at AS "createdAt", b.completed_at AS "completedAt", b.entries_received AS "entriesReceived",
@@ -29,7 +50,6 @@ const BATCH_SQL = `
   FROM batches b LEFT JOIN enrichment_jobs j ON j.batch_id = b.id
   WHERE b.id = $1 GROUP BY b.id`;
 
-type JobRow = PolledJob & { id: string; batchId: string | null; company: StoredCompany | null };
 interface BatchRow {
   id: string;
   createdAt: Date;
@@ -44,11 +64,16 @@ interface BatchRow {
 }
 
 /** A job event's data: the job's poll answer (its record with the endpoint's fields), with its id and batch. */
-async function jobData(db: Db, jobId: string, fields: string | null) {
-  const { rows } = await sqlPool(db).query<JobRow>({ name: 'webhook-job', text: JOB_SQL, values: [jobId] });
-  const job = rows[0];
+async function jobData(db: Db, jobId: string, fields: string | null, loaded: JobJson | null | undefined) {
+  const job =
+    loaded ?? (await sqlPool(db).query<{ job: JobJson | null }>({ name: 'webhook-job', text: JOB_SQL, values: [jobId] })).rows[0]?.job;
   if (!job) return null;
-  const view = jobView(job, job.company, 0);
+  const polled = {
+    ...job,
+    createdAt: utcTime(job.createdAt),
+    completedAt: job.completedAt === null ? null : utcTime(job.completedAt),
+  };
+  const view = jobView(polled, job.company, 0);
   const selection = fields === null ? undefined : parseFieldSelection(fields);
   const data = view.status === 'completed' && selection?.ok ? { ...view, data: selectFields(view.data, selection.selection) } : view;
   return { jobId: job.id, ...(job.batchId ? { batchId: job.batchId } : {}), ...data };
@@ -76,15 +101,16 @@ async function batchData(db: Db, batchId: string) {
 /**
  * A delivery's body, as the Standard Webhooks specification shapes it: `{type, timestamp,
  * data}`, where data is what a poll answers (a job's poll body with `jobId`, or a batch's
- * progress without items). Made once, at the first attempt, and stored: every attempt and
- * resend then sends the same bytes. Null when its job or batch is gone.
+ * progress without items). Made at the first attempt and stored with it: every later attempt
+ * and resend sends the same bytes. `job`: the job as read with the delivery (else read here).
+ * Null when its job or batch is gone.
  */
-export async function buildPayload(db: Db, subject: PayloadSubject): Promise<string | null> {
+export async function buildPayload(db: Db, subject: PayloadSubject, job?: JobJson | null): Promise<string | null> {
   const event = subject.eventType as WebhookEvent;
   const data =
     event === 'batch.completed'
       ? subject.batchId && (await batchData(db, subject.batchId))
-      : subject.jobId && (await jobData(db, subject.jobId, subject.fields));
+      : subject.jobId && (await jobData(db, subject.jobId, subject.fields, job));
   if (!data) return null;
   return JSON.stringify({ type: event, timestamp: subject.createdAt.toISOString(), data });
 }

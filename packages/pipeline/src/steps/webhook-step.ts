@@ -8,9 +8,9 @@ import {
   type DisablePolicy,
   deferDelivery,
   failDelivery,
-  freezePayload,
   judgeAttempt,
   loadDelivery,
+  payloadOf,
   recordAttempt,
   signatureHeaders,
 } from '@enrich/webhooks';
@@ -91,7 +91,7 @@ export function webhookStep(deps: WebhookStepDeps): Step<'webhook'> {
         await failDelivery(db, delivery.id, `endpoint disabled: ${delivery.disabledReason ?? 'no reason given'}`);
         return { skipped: 'endpoint disabled' };
       }
-      const body = await freezePayload(db, delivery);
+      const body = await payloadOf(db, delivery);
       if (body === null) {
         await failDelivery(db, delivery.id, 'its job or batch no longer exists');
         return { skipped: 'subject gone' };
@@ -109,6 +109,7 @@ export function webhookStep(deps: WebhookStepDeps): Step<'webhook'> {
       const recorded = await recordAttempt(
         db,
         delivery,
+        body,
         {
           at,
           durationMs,
