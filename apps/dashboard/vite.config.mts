@@ -17,7 +17,7 @@ export default defineConfig({
   server: {
     // `npm run dev -w @enrich/dashboard` beside `npm start`: the API answers the calls.
     proxy: {
-      '^/(enrich|companies|usage|dashboard/api)(/|$|\\?)': { target: process.env.DASHBOARD_API_URL ?? 'http://127.0.0.1:3000' },
+      '^/(enrich|companies|usage|webhooks|dashboard/api)(/|$|\\?)': { target: process.env.DASHBOARD_API_URL ?? 'http://127.0.0.1:3000' },
     },
   },
 });

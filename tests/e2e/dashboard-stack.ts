@@ -8,8 +8,8 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { REDIS_URL, removeQueueKeys, TEST_WORKER_ENV } from '../support/test-stack';
 
 // The service as `npm start` runs it: the dashboard built into apps/dashboard/dist, then the
-// API (serving it at /dashboard/) and both workers as their own processes, on a database and a
-// queue prefix of this run, with the fixture websites mapped in.
+// API (serving it at /dashboard/) and the workers as their own processes, on a database and a
+// queue prefix of this run, with the fixture websites and a webhook receiver mapped in.
 
 const READY_TIMEOUT_MS = 60_000;
 export const LOG_FILE = path.join(os.tmpdir(), 'company-enrichment-e2e-dashboard.log');
@@ -29,7 +29,8 @@ export async function buildDashboard(): Promise<void> {
   if (build.code !== 0) throw new Error(`npm run build:dashboard failed:\n${build.stdout}\n${build.stderr}`);
 }
 
-export async function startDashboardStack(sites: FixtureSites): Promise<DashboardStack> {
+/** `webhookHostMap`: WEBHOOK_HOST_MAP, names of local webhook receivers. */
+export async function startDashboardStack(sites: FixtureSites, webhookHostMap = ''): Promise<DashboardStack> {
   const database = await createTestDatabase('e2e_dashboard');
   const queuePrefix = `t-e2e-dash-${randomBytes(3).toString('hex')}`;
   const port = await freePort();
@@ -44,6 +45,7 @@ export async function startDashboardStack(sites: FixtureSites): Promise<Dashboar
     PORT: String(port),
     HOST: '127.0.0.1',
     SCRAPER_HOST_MAP: sites.hostMap(),
+    WEBHOOK_HOST_MAP: webhookHostMap,
     SIGNUP_MODE: 'open',
     // The main fixture site answers slowly on purpose (to be seen processing); well within this.
     SCRAPER_TIMEOUT_MS: '8000',
@@ -53,8 +55,9 @@ export async function startDashboardStack(sites: FixtureSites): Promise<Dashboar
     spawnApp('api', 'apps/api/src/main.ts', env, log),
     spawnApp('worker-scrape', 'apps/worker-scrape/src/main.ts', env, log),
     spawnApp('worker-ai', 'apps/worker-ai/src/main.ts', env, log),
+    spawnApp('worker-webhooks', 'apps/worker-webhooks/src/main.ts', env, log),
   ];
-  const [api, scrape, ai] = apps as [ChildApp, ChildApp, ChildApp];
+  const [api, scrape, ai, webhooks] = apps as [ChildApp, ChildApp, ChildApp, ChildApp];
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await stopApps(apps);
@@ -67,6 +70,7 @@ export async function startDashboardStack(sites: FixtureSites): Promise<Dashboar
       api.waitForLine(/"msg":"api listening"/, READY_TIMEOUT_MS).then(() => waitForApi(baseUrl, READY_TIMEOUT_MS)),
       scrape.waitForLine(/"msg":"worker-scrape ready"/, READY_TIMEOUT_MS),
       ai.waitForLine(/"msg":"worker-ai ready/, READY_TIMEOUT_MS),
+      webhooks.waitForLine(/"msg":"worker-webhooks ready"/, READY_TIMEOUT_MS),
     ]);
   } catch (error) {
     await stop();

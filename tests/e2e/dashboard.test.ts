@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { WebhookReceiver } from '@enrich/testkit';
 import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright';
+import { Webhook } from 'standardwebhooks';
 import { cspViolations, expectAccessible, launchBrowser, newUserContext, screenshot } from './browser';
 import { BULK_DOMAINS, bulkCsv, dashboardSites, KEY_DOMAIN, MAIN_DOMAIN, MAIN_NAME } from './dashboard-sites';
 import { buildDashboard, type DashboardStack, LOG_FILE, startDashboardStack } from './dashboard-stack';
@@ -10,6 +12,8 @@ import { buildDashboard, type DashboardStack, LOG_FILE, startDashboardStack } fr
 // fixtures. The steps build on each other, in order, like one user's afternoon.
 
 const sites = dashboardSites();
+const receiver = new WebhookReceiver();
+const HOOKS = 'hooks.northwind-e2e.com';
 let stack: DashboardStack;
 let browser: Browser;
 let owner: { context: BrowserContext; page: Page };
@@ -46,9 +50,9 @@ async function apiCall(path: string, init: RequestInit = {}): Promise<Response> 
 }
 
 beforeAll(async () => {
-  await sites.start();
+  await Promise.all([sites.start(), receiver.start()]);
   await buildDashboard();
-  stack = await startDashboardStack(sites);
+  stack = await startDashboardStack(sites, receiver.hostMapEntry(HOOKS));
   browser = await launchBrowser();
   const context = await newUserContext(browser);
   owner = { context, page: await context.newPage() };
@@ -57,7 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  await sites.stop();
+  await Promise.all([sites.stop(), receiver.stop()]);
 }, 60_000);
 
 describe('the dashboard', () => {
@@ -226,6 +230,83 @@ describe('the dashboard', () => {
     await expectAccessible(page, 'company');
     await screenshot(page, '10-company');
   }, 60_000);
+
+  it('webhooks: registers an endpoint, shows its secret once, and logs a signed delivery of an enrichment; resend, rotate, disable, delete', async () => {
+    const { page } = owner;
+    await nav(page, 'Webhooks');
+    await page.getByText('No endpoints yet.').waitFor();
+    await page.getByLabel('Endpoint URL').fill(`https://${HOOKS}/dashboard`);
+    await page.getByLabel(/^Description/).fill('E2E receiver');
+    await expect(page.getByRole('checkbox', { name: /Job completed/ }).isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = (await page.getByTestId('new-webhook-secret').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    await page.getByRole('button', { name: 'Copy secret' }).waitFor();
+    await page.getByTestId('webhooks-table').getByText('Enabled').waitFor();
+    await expectAccessible(page, 'webhooks');
+    await screenshot(page, '14-webhook-created');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByTestId('new-webhook-secret').count()).resolves.toBe(0);
+
+    // Its events: job.failed off.
+    await page.getByRole('link', { name: `https://${HOOKS}/dashboard` }).click();
+    await page.getByRole('heading', { level: 1, name: 'Webhook endpoint' }).waitFor();
+    await page.getByRole('checkbox', { name: /Job failed/ }).uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
+    const endpointPath = new URL(page.url()).pathname;
+
+    // An enrichment (of a company stored minutes ago: it completes at once, free) owes a job.completed.
+    await nav(page, 'Enrich');
+    await page.getByLabel('Domain or URL').fill(MAIN_DOMAIN);
+    await page.getByRole('button', { name: 'Enrich', exact: true }).click();
+    await page.waitForURL(/\/dashboard\/enrich\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 2, name: MAIN_NAME }).waitFor({ timeout: 30_000 });
+    const jobId = new URL(page.url()).pathname.split('/').at(-1)!;
+
+    await page.goto(url(endpointPath));
+    const row = page.getByTestId('deliveries-table').locator('tbody tr').filter({ hasText: jobId });
+    await row.getByText('Delivered').waitFor({ timeout: 30_000 });
+    const deliveryId = (await row.getAttribute('data-delivery-id'))!;
+    const [hit] = await receiver.waitFor((received) => received.some((h) => h.headers['webhook-id'] === deliveryId));
+    const received = receiver.received.filter((h) => h.headers['webhook-id'] === deliveryId);
+    expect(received).toHaveLength(1);
+    expect(hit).toBeDefined();
+    const payload = new Webhook(secret).verify(received[0]!.body, received[0]!.headers as Record<string, string>);
+    expect(payload).toMatchObject({ type: 'job.completed', data: { jobId, status: 'completed', data: { name: MAIN_NAME } } });
+    await row.getByText('1 attempt').click();
+    await row.getByText('HTTP 200').waitFor();
+    await expectAccessible(page, 'webhook deliveries');
+    await screenshot(page, '15-webhook-delivered');
+
+    // Resent: the same message again.
+    await row.getByRole('button', { name: `Resend delivery ${deliveryId}` }).click();
+    await receiver.waitFor((all) => all.filter((h) => h.headers['webhook-id'] === deliveryId).length === 2);
+    await row.getByText('2 attempts').waitFor({ timeout: 15_000 });
+
+    // A new secret, shown once; the previous one keeps signing meanwhile.
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate secret' }).click();
+    const rotated = (await page.getByTestId('new-webhook-secret').textContent())!.trim();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    await page
+      .getByTestId('webhook-status')
+      .getByText(/the previous one also signs until/)
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Disable', exact: true }).click();
+    await page.getByTestId('webhook-status').getByText('disabled by its owner').waitFor();
+    await page.getByRole('button', { name: 'Enable', exact: true }).click();
+    await page.getByTestId('webhook-status').getByText('Enabled').waitFor();
+
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this endpoint?' });
+    await expectAccessible(page, 'delete webhook dialog');
+    await dialog.getByRole('button', { name: 'Delete endpoint' }).click();
+    await page.waitForURL(/\/dashboard\/webhooks$/);
+    await page.getByText('No endpoints yet.').waitFor();
+  }, 90_000);
 
   it('revokes the key after a confirmation, and the API then refuses it', async () => {
     const { page } = owner;

@@ -14,6 +14,8 @@ import { OverviewPage } from './pages/overview';
 import { SignInPage } from './pages/sign-in';
 import { SignUpPage } from './pages/sign-up';
 import { TeamPage } from './pages/team';
+import { WebhookPage } from './pages/webhook';
+import { WebhooksPage } from './pages/webhooks';
 import { useSession, useSessionExpiry } from './session';
 
 /** Pages behind sign-in: without a session, go to sign-in and come back afterwards. */
@@ -54,6 +56,8 @@ function Routing() {
         <Route path="bulk/:batchId" element={<BatchPage />} />
         <Route path="companies" element={<CompaniesPage />} />
         <Route path="companies/:domain" element={<CompanyPage />} />
+        <Route path="webhooks" element={<WebhooksPage />} />
+        <Route path="webhooks/:webhookId" element={<WebhookPage />} />
         <Route path="team" element={<TeamPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

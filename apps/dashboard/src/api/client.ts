@@ -31,7 +31,7 @@ export function onUnauthorized(listener: Listener): () => void {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   json?: unknown;
   /** A raw body (a CSV file's text) with its content type. */
   body?: { content: string | Blob; type: string };

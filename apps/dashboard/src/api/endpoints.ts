@@ -21,6 +21,10 @@ import type {
   SignupMode,
   TeamInfo,
   Usage,
+  Webhook,
+  WebhookDelivery,
+  WebhookInput,
+  WebhookWithSecret,
 } from './types';
 
 const enc = encodeURIComponent;
@@ -67,6 +71,17 @@ export const api = {
   keys: () => request<{ data: ApiKey[] }>('/dashboard/api/keys'),
   createKey: (name: string) => request<CreatedKey>('/dashboard/api/keys', { json: { name } }),
   revokeKey: (id: string) => request<void>(`/dashboard/api/keys/${enc(id)}`, { method: 'DELETE' }),
+
+  webhooks: () => request<{ data: Webhook[] }>('/webhooks'),
+  webhook: (id: string) => request<Webhook>(`/webhooks/${enc(id)}`),
+  createWebhook: (body: WebhookInput) => request<WebhookWithSecret>('/webhooks', { json: body }),
+  updateWebhook: (id: string, body: Partial<WebhookInput>) => request<Webhook>(`/webhooks/${enc(id)}`, { method: 'PATCH', json: body }),
+  deleteWebhook: (id: string) => request<void>(`/webhooks/${enc(id)}`, { method: 'DELETE' }),
+  rotateWebhookSecret: (id: string) => request<WebhookWithSecret>(`/webhooks/${enc(id)}/rotate-secret`, { method: 'POST', json: {} }),
+  webhookDeliveries: (id: string, cursor?: string, limit = 20) =>
+    request<CursorPage<WebhookDelivery>>(`/webhooks/${enc(id)}/deliveries${query({ limit, cursor })}`),
+  resendDelivery: (id: string, deliveryId: string) =>
+    request<WebhookDelivery>(`/webhooks/${enc(id)}/deliveries/${enc(deliveryId)}/resend`, { method: 'POST' }),
 
   team: () => request<TeamInfo>('/dashboard/api/team'),
   invites: () => request<{ data: Invite[] }>('/dashboard/api/invites'),

@@ -181,3 +181,50 @@ export interface InvitePreview {
   role: Role;
   expiresAt: string;
 }
+
+export type WebhookEvent = 'job.completed' | 'job.failed' | 'batch.completed';
+export interface Webhook {
+  id: string;
+  url: string;
+  events: WebhookEvent[];
+  description: string;
+  fields: string | null;
+  enabled: boolean;
+  disabledReason: string | null;
+  disabledAt: string | null;
+  secretHint: string;
+  previousSecretExpiresAt: string | null;
+  consecutiveFailures: number;
+  failingSince: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export type WebhookWithSecret = Webhook & { secret: string };
+export interface WebhookInput {
+  url: string;
+  events: WebhookEvent[];
+  description?: string;
+  fields?: string | null;
+  enabled?: boolean;
+}
+export interface DeliveryAttempt {
+  number: number;
+  attemptedAt: string;
+  statusCode: number | null;
+  durationMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+export interface WebhookDelivery {
+  id: string;
+  eventType: WebhookEvent;
+  status: 'pending' | 'delivered' | 'failed';
+  jobId: string | null;
+  batchId: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  payload: unknown;
+  attempts: DeliveryAttempt[];
+}

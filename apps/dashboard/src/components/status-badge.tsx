@@ -9,6 +9,9 @@ const LABELS: Record<string, string> = {
   used: 'Used',
   expired: 'Expired',
   pending: 'Pending',
+  delivered: 'Delivered',
+  enabled: 'Enabled',
+  disabled: 'Disabled',
 };
 
 export function StatusBadge({ status }: { status: string }) {
