@@ -81,6 +81,8 @@ async function waitForArrivals(receiver: WebhookReceiver, pathname: string, coun
 
 interface Measure {
   perSecond: number;
+  /** CPU ms per delivery of the sender, the receiver (this process) and, for the worker, PostgreSQL's backends. */
+  cpuMs: number;
   p50: number;
   p95: number;
   otherCpu: number;
@@ -104,7 +106,7 @@ async function runBare(
   await poster.exited;
   const { startedAt } = JSON.parse(line) as { wallMs: number; startedAt: Record<string, number> };
   const arrived = await waitForArrivals(receiver, pathname, messages.length);
-  return { startedAt, arrived, otherCpu: cpu.otherMs / (cpu.wallMs * os.cpus().length) };
+  return { startedAt, arrived, cpuMs: cpu.ownMs / messages.length, otherCpu: cpu.otherMs / (cpu.wallMs * os.cpus().length) };
 }
 
 async function main(): Promise<void> {
@@ -151,7 +153,7 @@ async function main(): Promise<void> {
     const burst = await waitForArrivals(receiver, '/in', N);
     let cpu = window.end();
     const burstMs = Math.max(...burst.values()) - queuedAt;
-    const workerBurst = { perSecond: (N * 1000) / burstMs, otherCpu: cpu.otherMs / (cpu.wallMs * os.cpus().length) };
+    const workerBurst = { perSecond: (N * 1000) / burstMs, cpuMs: cpu.ownMs / N, otherCpu: cpu.otherMs / (cpu.wallMs * os.cpus().length) };
 
     // Latency: jobs completed one by one at RATE per second.
     const steady = await seedJobs(db, team.id, 'steady', LATENCY_JOBS);
@@ -197,6 +199,7 @@ async function main(): Promise<void> {
     const worker1: Measure = { ...workerBurst, ...workerSteady, otherCpu: Math.max(workerBurst.otherCpu, workerSteady.otherCpu) };
     const bare: Measure = {
       perSecond: (N * 1000) / bareBurstMs,
+      cpuMs: bareBurst.cpuMs,
       p50: percentile(bareLatencies, 50),
       p95: percentile(bareLatencies, 95),
       otherCpu: Math.max(bareBurst.otherCpu, bareSteady.otherCpu),
@@ -227,6 +230,7 @@ function report(worker: Measure, bare: Measure, seen: { attempts: number; delive
   const n = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
   const rows: [string, string, string, string][] = [
     ['deliveries per second (burst)', n(worker.perSecond), n(bare.perSecond), n(worker.perSecond / bare.perSecond, 2)],
+    ['CPU ms per delivery (burst)', n(worker.cpuMs, 2), n(bare.cpuMs, 2), n(worker.cpuMs / bare.cpuMs, 2)],
     ['completion → delivery p50 (ms)', n(worker.p50, 1), n(bare.p50, 1), n(worker.p50 / bare.p50, 2)],
     ['completion → delivery p95 (ms)', n(worker.p95, 1), n(bare.p95, 1), n(worker.p95 / bare.p95, 2)],
     ['other processes’ CPU share', `${n(worker.otherCpu * 100)}%`, `${n(bare.otherCpu * 100)}%`, ''],
@@ -247,7 +251,8 @@ function report(worker: Measure, bare: Measure, seen: { attempts: number; delive
   console.log(
     `\n${seen.delivered} of ${N + LATENCY_JOBS} deliveries delivered in ${seen.attempts} attempts. ` +
       `Latency is from the job's completion (the statement that ends it and owes the delivery) to its arrival at the receiver (body read); ` +
-      `for the baseline, from the start of each POST. Worker log: ${LOG_FILE}`,
+      `for the baseline, from the start of each POST. CPU counts the sender, the receiver (this process) and, for the ` +
+      `worker, its PostgreSQL backends (Redis is among the other processes). Worker log: ${LOG_FILE}`,
   );
 }
 

@@ -47,6 +47,11 @@ export class WebhookReceiver {
     return this.server.port;
   }
 
+  /** TCP connections accepted so far (keep-alive reuse shows as few). */
+  get connections(): number {
+    return this.server.connections;
+  }
+
   /** A WEBHOOK_HOST_MAP entry sending `name` (and its subdomains) here. */
   hostMapEntry(name: string): string {
     return `${name}=127.0.0.1:${this.port}`;
