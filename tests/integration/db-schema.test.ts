@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Db, JobStatus, newId, Plan, Prisma, UserRole } from '@enrich/db';
+import { type Db, DeliveryStatus, JobStatus, newId, Plan, Prisma, UserRole } from '@enrich/db';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // Drift check between prisma/schema.prisma (what the generated client believes) and the
@@ -80,6 +80,13 @@ describe('tables and enums match schema.prisma', () => {
     expect(rows).toEqual([{ table_name: 'companies', column_name: 'search_vector' }]);
   });
 
+  it('the Postgres enum list covers every enum of the client', async () => {
+    const types = await db.$queryRaw<{ typname: string }[]>`
+      SELECT t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+      WHERE n.nspname = current_schema() AND t.typtype = 'e' ORDER BY t.typname`;
+    expect(types.map((t) => t.typname)).toEqual(['DeliveryStatus', 'JobStatus', 'Plan', 'UserRole']);
+  });
+
   it('the tsvector columns are the generated one of companies and team_companies’ copy, declared Unsupported', async () => {
     const rows = await db.$queryRaw<{ table_name: string; column_name: string }[]>`
       SELECT table_name, column_name FROM information_schema.columns
@@ -93,7 +100,7 @@ describe('tables and enums match schema.prisma', () => {
     expect(teamCompany).toMatch(/^\s*searchVector\s+Unsupported\("tsvector"\)\?\s+@map\("search_vector"\)$/m);
   });
 
-  it('Postgres enum types hold exactly the Plan, JobStatus and UserRole values, in order', async () => {
+  it('Postgres enum types hold exactly the Plan, JobStatus, UserRole and DeliveryStatus values, in order', async () => {
     const labels = async (type: string) =>
       (
         await db.$queryRaw<{ enumlabel: string }[]>`
@@ -103,6 +110,7 @@ describe('tables and enums match schema.prisma', () => {
     expect(await labels('Plan')).toEqual(Object.values(Plan));
     expect(await labels('JobStatus')).toEqual(Object.values(JobStatus));
     expect(await labels('UserRole')).toEqual(Object.values(UserRole));
+    expect(await labels('DeliveryStatus')).toEqual(Object.values(DeliveryStatus));
   });
 });
 
@@ -680,5 +688,147 @@ describe('cascades', () => {
     await db.enrichmentJob.create({ data: { id: randomUUID(), teamId: team.id, domain: 'independent.example.com' } });
     await db.team.delete({ where: { id: team.id } });
     expect(await db.company.findUnique({ where: { domain: 'independent.example.com' } })).not.toBeNull();
+  });
+});
+
+describe('WebhookEndpoint, WebhookDelivery and WebhookAttempt', () => {
+  const endpointData = (teamId: string) => ({
+    id: newId('whk'),
+    teamId,
+    url: 'https://hooks.acme.com/in',
+    events: ['job.completed', 'batch.completed'],
+    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  });
+
+  it('round-trips every column with its defaults; events must be a known, non-empty list', async () => {
+    const team = await makeTeam();
+    const created = await db.webhookEndpoint.create({ data: endpointData(team.id) });
+    expect(created).toMatchObject({
+      description: '',
+      fields: null,
+      enabled: true,
+      disabledReason: null,
+      disabledAt: null,
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+      failureStreak: 0,
+      failingSince: null,
+    });
+    const at = ms('2026-11-24T10:11:12.345Z');
+    const full = {
+      description: 'CRM',
+      fields: 'name,industry',
+      enabled: false,
+      disabledReason: 'the endpoint answered 410 Gone',
+      disabledAt: at,
+      previousSecret: 'whsec_old',
+      previousSecretExpiresAt: at,
+      failureStreak: 7,
+      failingSince: at,
+    };
+    await db.webhookEndpoint.update({ where: { id: created.id }, data: full });
+    expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id }, include: { team: true } })).toMatchObject({
+      ...full,
+      team,
+    });
+    await expect(db.webhookEndpoint.create({ data: { ...endpointData(team.id), events: [] } })).rejects.toThrow();
+    await expect(db.webhookEndpoint.create({ data: { ...endpointData(team.id), events: ['job.started'] } })).rejects.toThrow();
+  });
+
+  it('a delivery goes to an endpoint or to a one-off URL with its secret; attempts are numbered per delivery', async () => {
+    const team = await makeTeam();
+    const endpoint = await db.webhookEndpoint.create({ data: endpointData(team.id) });
+    const jobId = randomUUID();
+    const batch = await db.batch.create({
+      data: { id: newId('bat'), teamId: team.id, webhookUrl: 'https://x.io/h', webhookSecret: 'whsec_x' },
+    });
+    await db.enrichmentJob.create({
+      data: { id: jobId, teamId: team.id, batchId: batch.id, domain: 'acme.com', webhookUrl: 'https://x.io/h', webhookSecret: 'whsec_x' },
+    });
+    const delivery = await db.webhookDelivery.create({
+      data: { id: newId('msg'), teamId: team.id, endpointId: endpoint.id, eventType: 'job.completed', jobId },
+    });
+    expect(delivery).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      roundStart: 0,
+      payload: null,
+      url: null,
+      secret: null,
+      deliveredAt: null,
+    });
+    const at = ms('2026-11-24T10:11:12.345Z');
+    await db.webhookDelivery.update({
+      where: { id: delivery.id },
+      data: {
+        status: DeliveryStatus.delivered,
+        attempts: 2,
+        roundStart: 1,
+        payload: '{"type":"job.completed"}',
+        deliveredAt: at,
+        lastError: 'HTTP 500',
+        nextAttemptAt: at,
+      },
+    });
+    await db.webhookAttempt.create({
+      data: { deliveryId: delivery.id, number: 1, attemptedAt: at, statusCode: 500, durationMs: 12, responseExcerpt: 'oops', error: null },
+    });
+    await db.webhookAttempt.create({ data: { deliveryId: delivery.id, number: 2, attemptedAt: at, durationMs: 15000, error: 'timeout' } });
+    await expectPrismaCode(
+      db.webhookAttempt.create({ data: { deliveryId: delivery.id, number: 2, attemptedAt: at, durationMs: 1 } }),
+      'P2002',
+    );
+    const read = await db.webhookDelivery.findUniqueOrThrow({
+      where: { id: delivery.id },
+      include: { attemptsMade: { orderBy: { number: 'asc' } }, endpoint: true, job: true },
+    });
+    expect(read).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      roundStart: 1,
+      deliveredAt: at,
+      nextAttemptAt: at,
+      endpoint: { id: endpoint.id },
+    });
+    expect(read.job).toMatchObject({ webhookUrl: 'https://x.io/h', webhookSecret: 'whsec_x' });
+    expect(read.attemptsMade.map((a) => [a.number, a.statusCode, a.error])).toEqual([
+      [1, 500, null],
+      [2, null, 'timeout'],
+    ]);
+    const oneOff = await db.webhookDelivery.create({
+      data: {
+        id: newId('msg'),
+        teamId: team.id,
+        url: 'https://x.io/h',
+        secret: 'whsec_x',
+        eventType: 'batch.completed',
+        batchId: batch.id,
+      },
+    });
+    expect(oneOff.endpointId).toBeNull();
+    // Neither, or both: refused.
+    await expect(db.webhookDelivery.create({ data: { id: newId('msg'), teamId: team.id, eventType: 'job.failed' } })).rejects.toThrow();
+    await expect(
+      db.webhookDelivery.create({
+        data: { id: newId('msg'), teamId: team.id, endpointId: endpoint.id, url: 'https://x.io', secret: 's', eventType: 'job.failed' },
+      }),
+    ).rejects.toThrow();
+
+    // Deleting the endpoint removes its deliveries and their attempts; deleting the job or batch removes theirs.
+    await db.webhookEndpoint.delete({ where: { id: endpoint.id } });
+    expect(await db.webhookDelivery.count({ where: { id: delivery.id } })).toBe(0);
+    expect(await db.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(0);
+    await db.batch.delete({ where: { id: batch.id } });
+    expect(await db.webhookDelivery.count({ where: { id: oneOff.id } })).toBe(0);
+  });
+
+  it('new_id makes ids in newId’s format, sortable by time', async () => {
+    const [row] = await db.$queryRaw<{ a: string; b: string }[]>`SELECT new_id('msg') AS a, pg_sleep(0.002)::text, new_id('msg') AS b`;
+    const local = newId('msg');
+    for (const id of [row!.a, row!.b]) {
+      expect(id).toMatch(/^msg_[0-9a-hjkmnp-tv-z]{26}$/);
+      expect(id.slice(0, 8)).toBe(local.slice(0, 8)); // same time part, to within 32^3 ms
+    }
+    expect(row!.a < row!.b).toBe(true);
   });
 });

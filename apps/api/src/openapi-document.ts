@@ -1,8 +1,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { bulkQuerySchema, bulkRequestSchema } from './bulk/bulk-entries';
 import { registerDashboardPaths } from './openapi-dashboard';
 import { registerWebhookPaths } from './openapi-webhooks';
-import { bulkQuerySchema, bulkRequestSchema } from './bulk/bulk-entries';
 import { batchIdParamsSchema, batchQuerySchema, batchStatusSchema, bulkAcceptedSchema } from './schemas/bulk';
 import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema } from './schemas/enrich';
 import { errorBodySchema } from './schemas/error';

@@ -140,7 +140,9 @@ export function registerWebhookPaths(registry: OpenAPIRegistry, security: Record
     }),
   });
   const delivered = {
-    200: { description: 'Any 2xx: delivered. 410: stop, and the endpoint is disabled. 429/503 with Retry-After: wait that long. Else retried.' },
+    200: {
+      description: 'Any 2xx: delivered. 410: stop, and the endpoint is disabled. 429/503 with Retry-After: wait that long. Else retried.',
+    },
   };
   for (const [event, schema, summary] of [
     ['job.completed', jobEventPayloadSchema, 'A job completed (its record in data.data)'],

@@ -1,8 +1,8 @@
 import { type AiSource, createAiSource } from '@enrich/ai';
 import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
-import { aiStep, startHeartbeat } from '@enrich/pipeline';
-import { createRedisConnection, createStepWorker } from '@enrich/queue';
+import { aiStep, runStepProcess } from '@enrich/pipeline';
+import { createRedisConnection } from '@enrich/queue';
 import type { AiWorkerConfig } from './worker-config';
 
 export interface RunningAiWorker {
@@ -16,22 +16,18 @@ export async function startAiWorker(config: AiWorkerConfig, logger: Logger, opti
   const connection = createRedisConnection(config.REDIS_URL, 'worker');
   const ai = createAiSource(config, { logger, ...options });
   const sharedRun = { pollMs: config.SHARED_RUN_POLL_MS, maxWaitMs: config.SHARED_RUN_MAX_WAIT_MS };
-  const worker = createStepWorker('ai', aiStep({ db, ai, sharedRun, logger }), {
+  const worker = await runStepProcess('ai', aiStep({ db, ai, sharedRun, logger }), {
     connection,
+    db,
+    logger,
     queuePrefix: config.QUEUE_PREFIX,
     concurrency: config.AI_STEP_CONCURRENCY,
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,
-    onGiveUpError: (error, step) => logger.error('could not record a step failure', { step, error }),
+    heartbeatFile: config.WORKER_HEARTBEAT_FILE,
   });
-  worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));
-  await worker.waitUntilReady();
-  const stopHeartbeat = config.WORKER_HEARTBEAT_FILE
-    ? startHeartbeat(config.WORKER_HEARTBEAT_FILE, { redis: connection, db, isRunning: () => worker.isRunning() })
-    : () => undefined;
   return {
     ai,
     async close() {
-      stopHeartbeat();
       await worker.close();
       connection.disconnect();
       await db.$disconnect();

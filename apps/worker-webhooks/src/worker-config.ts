@@ -1,5 +1,6 @@
 import { workerBaseEnv } from '@enrich/config';
 import { webhookEnv } from '@enrich/webhooks';
+import type { z } from 'zod';
 
 export const webhookWorkerEnv = webhookEnv.extend(workerBaseEnv.shape);
-export type WebhookWorkerConfig = ReturnType<typeof webhookWorkerEnv.parse>;
+export type WebhookWorkerConfig = z.infer<typeof webhookWorkerEnv>;

@@ -1,8 +1,8 @@
 import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
 import type { Resolver } from '@enrich/net-guard';
-import { startHeartbeat, webhookStep } from '@enrich/pipeline';
-import { createRedisConnection, createStepWorker } from '@enrich/queue';
+import { runStepProcess, webhookStep } from '@enrich/pipeline';
+import { createRedisConnection } from '@enrich/queue';
 import { HostAgents } from '@enrich/scraper';
 import type { WebhookWorkerConfig } from './worker-config';
 
@@ -37,21 +37,17 @@ export async function startWebhookWorker(
       resolve: options.resolve,
     },
   });
-  const worker = createStepWorker('webhook', step, {
+  const worker = await runStepProcess('webhook', step, {
     connection,
+    db,
+    logger,
     queuePrefix: config.QUEUE_PREFIX,
     concurrency: config.WEBHOOK_CONCURRENCY,
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,
-    onGiveUpError: (error, name) => logger.error('could not record a step failure', { step: name, error }),
+    heartbeatFile: config.WORKER_HEARTBEAT_FILE,
   });
-  worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));
-  await worker.waitUntilReady();
-  const stopHeartbeat = config.WORKER_HEARTBEAT_FILE
-    ? startHeartbeat(config.WORKER_HEARTBEAT_FILE, { redis: connection, db, isRunning: () => worker.isRunning() })
-    : () => undefined;
   return {
     async close() {
-      stopHeartbeat();
       await worker.close();
       agents.destroy();
       connection.disconnect();

@@ -32,3 +32,28 @@ export function batchProgress(batch: BatchTimes, counts: ItemCounts) {
     completedAt: pending === 0 ? (batch.completedAt ?? batch.lastEnd ?? batch.createdAt) : null,
   };
 }
+
+/** A batch's row with its items counted, as the poll and batch.completed read it. */
+export interface CountedBatch extends BatchTimes, ItemCounts {
+  id: string;
+  entriesReceived: number;
+  duplicateEntries: number;
+  invalid: unknown[];
+}
+
+/**
+ * A batch's poll answer without its page of items: its state from its counts, times and what
+ * its submission reported. GET /enrich/bulk/{id} adds the page; batch.completed carries it as is.
+ */
+export function batchStatus(batch: CountedBatch) {
+  const { completedAt, ...state } = batchProgress(batch, batch);
+  return {
+    batchId: batch.id,
+    ...state,
+    createdAt: batch.createdAt.toISOString(),
+    completedAt: completedAt?.toISOString() ?? null,
+    entriesReceived: batch.entriesReceived,
+    duplicateEntries: batch.duplicateEntries,
+    invalid: batch.invalid,
+  };
+}

@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Db } from '@enrich/db';
+import type { Logger } from '@enrich/logger';
+import { createStepWorker, type JobName, type Step } from '@enrich/queue';
 import type { Redis } from 'ioredis';
 
 export const HEARTBEAT_INTERVAL_MS = 10_000;
@@ -22,4 +24,46 @@ export function startHeartbeat(file: string, deps: { redis: Redis; db: Db; isRun
   void beat();
   const timer = setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS);
   return () => clearInterval(timer);
+}
+
+export interface StepProcessOptions {
+  connection: Redis;
+  db: Db;
+  logger: Logger;
+  queuePrefix: string;
+  concurrency: number;
+  lockDurationMs: number;
+  /** WORKER_HEARTBEAT_FILE, when set. */
+  heartbeatFile: string | undefined;
+}
+
+/**
+ * A worker process that runs one step (worker-ai, worker-webhooks): its queue worker, errors
+ * logged rather than crashing on them, ready once connected, and the heartbeat file kept while
+ * it runs. `close` stops both; the caller closes its connections after.
+ */
+export async function runStepProcess<N extends JobName>(
+  name: N,
+  step: Step<N>,
+  options: StepProcessOptions,
+): Promise<{ close(): Promise<void> }> {
+  const { connection, db, logger } = options;
+  const worker = createStepWorker(name, step, {
+    connection,
+    queuePrefix: options.queuePrefix,
+    concurrency: options.concurrency,
+    lockDurationMs: options.lockDurationMs,
+    onGiveUpError: (error, stepName) => logger.error('could not record a step failure', { step: stepName, error }),
+  });
+  worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));
+  await worker.waitUntilReady();
+  const stopHeartbeat = options.heartbeatFile
+    ? startHeartbeat(options.heartbeatFile, { redis: connection, db, isRunning: () => worker.isRunning() })
+    : () => undefined;
+  return {
+    async close() {
+      stopHeartbeat();
+      await worker.close();
+    },
+  };
 }

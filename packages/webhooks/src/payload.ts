@@ -1,5 +1,5 @@
 import { type Db, sqlPool } from '@enrich/db';
-import { batchProgress, jobView, type PolledJob, STORED_COMPANY_SQL, type WebhookEvent } from '@enrich/jobs';
+import { batchStatus, type CountedBatch, jobView, type PolledJob, STORED_COMPANY_SQL, type WebhookEvent } from '@enrich/jobs';
 import { parseFieldSelection, type StoredCompany, selectFields } from '@enrich/record';
 
 /** What a delivery's body is made from. */
@@ -50,19 +50,6 @@ const BATCH_SQL = `
   FROM batches b LEFT JOIN enrichment_jobs j ON j.batch_id = b.id
   WHERE b.id = $1 GROUP BY b.id`;
 
-interface BatchRow {
-  id: string;
-  createdAt: Date;
-  completedAt: Date | null;
-  lastEnd: Date | null;
-  entriesReceived: number;
-  duplicateEntries: number;
-  invalid: unknown[];
-  completed: number;
-  failed: number;
-  pending: number;
-}
-
 /** A job event's data: the job's poll answer (its record with the endpoint's fields), with its id and batch. */
 async function jobData(db: Db, jobId: string, fields: string | null, loaded: JobJson | null | undefined) {
   const job =
@@ -81,18 +68,11 @@ async function jobData(db: Db, jobId: string, fields: string | null, loaded: Job
 
 /** batch.completed's data: the batch poll answer without its page of items. */
 async function batchData(db: Db, batchId: string) {
-  const { rows } = await sqlPool(db).query<BatchRow>({ name: 'webhook-batch', text: BATCH_SQL, values: [batchId] });
+  const { rows } = await sqlPool(db).query<CountedBatch>({ name: 'webhook-batch', text: BATCH_SQL, values: [batchId] });
   const batch = rows[0];
   if (!batch) return null;
-  const { completedAt, ...state } = batchProgress(batch, batch);
   return {
-    batchId: batch.id,
-    ...state,
-    createdAt: batch.createdAt.toISOString(),
-    completedAt: completedAt?.toISOString() ?? null,
-    entriesReceived: batch.entriesReceived,
-    duplicateEntries: batch.duplicateEntries,
-    invalid: batch.invalid,
+    ...batchStatus(batch),
     statusEndpoint: `/api/enrich/bulk/${batch.id}`,
     resultsEndpoint: `/api/enrich/bulk/${batch.id}/results.csv`,
   };

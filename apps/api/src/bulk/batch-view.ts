@@ -1,17 +1,10 @@
 import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { type BatchTimes, batchProgress, STORED_COMPANY_SQL } from '@enrich/jobs';
+import { batchStatus, type CountedBatch, STORED_COMPANY_SQL } from '@enrich/jobs';
 import { recordFromStored, type StoredCompany } from '@enrich/record';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
 
-interface BatchRow extends BatchTimes {
-  id: string;
-  entriesReceived: number;
-  duplicateEntries: number;
-  invalid: unknown[];
-  completed: number;
-  failed: number;
-  pending: number;
+interface BatchRow extends CountedBatch {
   items: {
     id: string;
     domain: string;
@@ -74,16 +67,6 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
       : {}),
   }));
 
-  const { completedAt, ...state } = batchProgress(batch, batch);
-  return {
-    batchId: batch.id,
-    ...state,
-    createdAt: batch.createdAt.toISOString(),
-    completedAt: completedAt?.toISOString() ?? null,
-    entriesReceived: batch.entriesReceived,
-    duplicateEntries: batch.duplicateEntries,
-    invalid: batch.invalid,
-    items,
-    pagination: pagination(page, state.total),
-  };
+  const status = batchStatus(batch);
+  return { ...status, items, pagination: pagination(page, status.total) };
 }

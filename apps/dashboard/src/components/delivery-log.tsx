@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { api } from '../api/endpoints';
 import type { DeliveryAttempt, WebhookDelivery } from '../api/types';
 import { formatDateTime, formatRelative } from '../lib/format';
-import { eventLabel } from './event-choice';
 import { Empty, ErrorNotice, Loading } from './states';
 import { StatusBadge } from './status-badge';
+import { eventLabel } from './webhook-fields';
 
 const POLL_MS = 3000;
 

@@ -5,10 +5,10 @@ import { api } from '../api/endpoints';
 import type { Webhook, WebhookEvent, WebhookWithSecret } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DeliveryLog } from '../components/delivery-log';
-import { EventChoice } from '../components/event-choice';
 import { PageHeader } from '../components/layout';
 import { ErrorNotice, Loading, Notice } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
+import { DescriptionField, EventChoice } from '../components/webhook-fields';
 import { formatDateTime } from '../lib/format';
 import { NewSecret } from './webhooks';
 
@@ -39,18 +39,7 @@ function Settings({ webhook }: { webhook: Webhook }) {
       <form className="form" onSubmit={submit}>
         <EventChoice id="edit-webhook-events" value={events} onChange={setEvents} />
         <div className="form form-inline">
-          <div className="field field-grow">
-            <label htmlFor="edit-webhook-description">
-              Description <span className="optional">(optional)</span>
-            </label>
-            <input
-              id="edit-webhook-description"
-              type="text"
-              maxLength={500}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </div>
+          <DescriptionField id="edit-webhook-description" value={description} onChange={setDescription} />
           <div className="field field-grow">
             <label htmlFor="edit-webhook-fields">
               Fields <span className="optional">(optional; all when empty)</span>

@@ -3,11 +3,11 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api/endpoints';
 import type { WebhookEvent, WebhookWithSecret } from '../api/types';
-import { EventChoice, eventLabel } from '../components/event-choice';
 import { PageHeader } from '../components/layout';
 import { SecretValue } from '../components/secret-value';
 import { Empty, ErrorNotice, Loading, Notice } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
+import { DescriptionField, EventChoice, eventLabel } from '../components/webhook-fields';
 import { formatRelative } from '../lib/format';
 
 /** A signing secret just made (an endpoint created, or its secret rotated): shown this once. */
@@ -76,19 +76,7 @@ function CreateEndpoint({ onCreated }: { onCreated: (created: WebhookWithSecret)
               onChange={(e) => setUrl(e.target.value)}
             />
           </div>
-          <div className="field field-grow">
-            <label htmlFor="webhook-description">
-              Description <span className="optional">(optional)</span>
-            </label>
-            <input
-              id="webhook-description"
-              type="text"
-              maxLength={500}
-              placeholder="e.g. CRM sync"
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </div>
+          <DescriptionField id="webhook-description" value={description} onChange={setDescription} />
         </div>
         <EventChoice id="new-webhook-events" value={events} onChange={setEvents} />
         <p className="hint">Only public addresses: private, loopback and cloud metadata addresses are refused.</p>

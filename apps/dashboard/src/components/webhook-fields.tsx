@@ -28,3 +28,15 @@ export function EventChoice({ id, value, onChange }: { id: string; value: Webhoo
 }
 
 export const eventLabel = (event: string): string => WEBHOOK_EVENTS.find((e) => e.event === event)?.label ?? event;
+
+/** An endpoint's optional description, in the create and the settings form. */
+export function DescriptionField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="field field-grow">
+      <label htmlFor={id}>
+        Description <span className="optional">(optional)</span>
+      </label>
+      <input id={id} type="text" maxLength={500} placeholder="e.g. CRM sync" value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
