@@ -405,6 +405,25 @@ function enrichBody(rng: Rng): Buffer {
   return Buffer.from(text);
 }
 
+// Webhook bodies: hostile values in every field, and URLs on addresses the guard must refuse
+// (no name that needs DNS: the fuzz runs without a network).
+function webhookBody(rng: Rng): Buffer {
+  const host = () => rng.pick(['93.184.216.34', '127.0.0.1', '[::1]', '169.254.169.254', '0x7f.1', '[::ffff:10.0.0.1]', '10.0.0.1:8080']);
+  const text = rng.weighted([
+    [3, () => `{"url": ${jsonText(rng, 1)}, "events": ${jsonText(rng, 2)}}`],
+    [
+      3,
+      () =>
+        `{"url": "${rng.pick(['https', 'http', 'ftp', 'javascript'])}://${host()}/${encodedSegment(rng)}", ` +
+        `"events": ["job.completed"], "description": ${jsonText(rng, 1)}, "fields": ${jsonText(rng, 1)}}`,
+    ],
+    [1, () => `{"enabled": ${jsonText(rng, 1)}, "events": ${jsonText(rng, 1)}, "overlapHours": ${jsonText(rng, 1)}}`],
+    [2, () => jsonText(rng, 3)],
+    [1, () => brokenJson(rng)],
+  ])();
+  return Buffer.from(text);
+}
+
 function bulkJsonBody(state: FuzzState): { body: Buffer; mustAccept?: FuzzRequest['mustAccept'] } {
   const { rng } = state;
   const kind = rng.weighted([
@@ -505,6 +524,7 @@ function fuzzRequest(state: FuzzState): FuzzRequest {
     [4, 'bulk-csv'],
     [3, 'get-batch'],
     [4, 'search'],
+    [3, 'webhooks'],
     [1, 'service'],
     [1, 'unknown-path'],
     [2, 'odd-method'],
@@ -573,6 +593,23 @@ function fuzzRequest(state: FuzzState): FuzzRequest {
     }
     case 'search':
       return { kind, method: rng.pick(['GET', 'GET', 'GET', 'HEAD']), path: `${prefix(rng)}/companies/search${queryString(rng)}`, headers };
+    case 'webhooks': {
+      const id = rng.chance(0.4) ? 'whk_01m7zzzzzzzzzzzzzzzzzzzzzzzzzz' : encodedSegment(rng);
+      const [method, path] = rng.pick([
+        ['POST', '/webhooks'],
+        ['GET', '/webhooks'],
+        ['GET', `/webhooks/${id}`],
+        ['PATCH', `/webhooks/${id}`],
+        ['DELETE', `/webhooks/${id}`],
+        ['POST', `/webhooks/${id}/rotate-secret`],
+        ['GET', `/webhooks/${id}/deliveries${queryString(rng)}`],
+        ['POST', `/webhooks/${id}/deliveries/${encodedSegment(rng)}/resend`],
+      ] as const);
+      if (method === 'GET' || method === 'DELETE') return { kind, method, path: `${prefix(rng)}${path}`, headers };
+      const type = rng.chance(0.85) ? rng.pick(JSON_TYPES) : rng.pick(OTHER_TYPES);
+      const { body, headers: bodyHeaders } = withBody(rng, type, webhookBody(rng));
+      return { kind, method, path: `${prefix(rng)}${path}`, headers: { ...headers, ...bodyHeaders }, body };
+    }
     case 'service': {
       const path = rng.pick(['/healthz', '/readyz', '/openapi.json', '/api/healthz', '/api/readyz', '/api/openapi.json']);
       return { kind, method: rng.pick(['GET', 'GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS']), path: `${path}${queryString(rng)}`, headers };
@@ -603,6 +640,8 @@ function fuzzRequest(state: FuzzState): FuzzRequest {
         `/enrich/${ctx.jobId}`,
         `/enrich/bulk/${ctx.batchId}`,
         '/companies/search',
+        '/webhooks',
+        '/webhooks/whk_01m7zzzzzzzzzzzzzzzzzzzzzzzzzz',
         '/healthz',
       ]);
       const body = rng.chance(0.3) ? Buffer.from(jsonText(rng, 2)) : undefined;
