@@ -14,6 +14,8 @@ export interface OwedDelivery {
   payload: string | null;
   attempts: number;
   roundStart: number;
+  /** Not to be attempted before this (a retry's time). */
+  nextAttemptAt: Date;
   /** The endpoint, or null for a submission's one-off URL. */
   endpointId: string | null;
   url: string;
@@ -36,6 +38,7 @@ interface DeliveryRow {
   payload: string | null;
   attempts: number;
   roundStart: number;
+  nextAttemptAt: Date;
   endpointId: string | null;
   oneOffUrl: string | null;
   oneOffSecret: string | null;
@@ -51,7 +54,8 @@ interface DeliveryRow {
 
 const LOAD_SQL = `
   SELECT d.id, d.event_type AS "eventType", d.job_id AS "jobId", d.batch_id AS "batchId", d.created_at AS "createdAt",
-    d.status::text AS status, d.payload, d.attempts, d.round_start AS "roundStart", d.endpoint_id AS "endpointId",
+    d.status::text AS status, d.payload, d.attempts, d.round_start AS "roundStart", d.next_attempt_at AS "nextAttemptAt",
+    d.endpoint_id AS "endpointId",
     d.url AS "oneOffUrl", d.secret AS "oneOffSecret", e.url, e.secret, e.previous_secret AS "previousSecret",
     e.previous_secret_expires_at AS "previousSecretExpiresAt", e.fields, e.enabled, e.disabled_reason AS "disabledReason",
     CASE WHEN d.payload IS NULL AND d.job_id IS NOT NULL THEN ${jobJsonSql('d.job_id')} END AS job
@@ -76,6 +80,7 @@ export async function loadDelivery(db: Db, id: string): Promise<OwedDelivery | n
     payload: row.payload,
     attempts: row.attempts,
     roundStart: row.roundStart,
+    nextAttemptAt: row.nextAttemptAt,
     endpointId: row.endpointId,
     job: row.job,
   };

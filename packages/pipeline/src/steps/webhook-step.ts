@@ -17,6 +17,8 @@ import {
 
 /** The first 1 KB of an answer is kept with its attempt. */
 const EXCERPT_BYTES = 1024;
+/** A delivery taken up this much before its next attempt's time waits for it. */
+const EARLY_MS = 50;
 /** After an internal fault outlasted the queue's retries, the delivery is tried again this much later… */
 const DEFER_MS = 60_000;
 /** …unless it has been owed longer than its whole retry schedule and a day more. */
@@ -87,6 +89,9 @@ export function webhookStep(deps: WebhookStepDeps): Step<'webhook'> {
       const delivery = await loadDelivery(db, deliveryId);
       if (!delivery) return { skipped: 'no such delivery' };
       if (delivery.status !== 'pending') return { skipped: `delivery is ${delivery.status}` };
+      // A second copy of its queue job (a stalled run taken over) waits for the retry's time too.
+      const early = delivery.nextAttemptAt.getTime() - Date.now();
+      if (early > EARLY_MS) await ctx.waitAndRetry(early);
       if (!delivery.enabled) {
         await failDelivery(db, delivery.id, `endpoint disabled: ${delivery.disabledReason ?? 'no reason given'}`);
         return { skipped: 'endpoint disabled' };
