@@ -264,7 +264,7 @@ describe('accepting a batch (no workers: nothing is processed)', () => {
       .send({ domains: ['methods.com'] });
     const put = await request(stack.app).put('/enrich/bulk').set(bearer(key));
     expect(put.status).toBe(405);
-    expect(put.headers.allow).toBe('POST');
+    expect(put.headers.allow).toBe('GET, HEAD, POST');
     const del = await request(stack.app).delete(post.body.statusEndpoint).set(bearer(key));
     expect(del.status).toBe(405);
     expect(del.headers.allow).toBe('GET, HEAD');

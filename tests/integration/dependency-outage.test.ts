@@ -308,6 +308,22 @@ describe('Redis unreachable, Postgres fine', () => {
     expect(checks.postgres).toBe('ok');
   });
 
+  it('GET /usage, which reads the request windows, answers 503; the lists and the bulk preview need only Postgres', async () => {
+    const usage = await timed(request(api.app).get('/usage').set('Authorization', `Bearer ${key}`).set('X-Request-Id', 'redis-down-usage'));
+    expect503(usage, 'redis-down-usage');
+    for (const path of ['/enrich', '/enrich/bulk']) {
+      const answer = await timed(request(api.app).get(path).set('Authorization', `Bearer ${key}`));
+      expect([path, answer.res.status, answer.res.body.data]).toEqual([path, 200, []]);
+    }
+    const preview = await timed(
+      request(api.app)
+        .post('/dashboard/api/bulk/preview')
+        .set('Authorization', `Bearer ${key}`)
+        .send({ domains: ['acme.com'] }),
+    );
+    expect({ status: preview.res.status, cost: preview.res.body.cost }).toEqual({ status: 200, cost: 1 });
+  });
+
   it('authentication still works without Redis: a bad key is 401, not 503', async () => {
     const answer = await timed(request(api.app).post('/enrich').set('Authorization', `Bearer ${SHAPED_KEY}`).send({ domain: 'acme.com' }));
     expect({ status: answer.res.status, code: answer.res.body?.error?.code }).toEqual({ status: 401, code: 'AUTHENTICATION_FAILED' });

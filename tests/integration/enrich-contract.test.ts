@@ -142,8 +142,8 @@ describe('service routes', () => {
 
   it('answers 405 METHOD_NOT_ALLOWED with Allow for a known path asked the wrong way', async () => {
     const wrong = [
-      [await request(stack.app).get('/enrich').set(auth()), 'POST'],
-      [await request(stack.app).delete('/api/enrich').set(auth()), 'POST'],
+      [await request(stack.app).put('/enrich').set(auth()), 'GET, HEAD, POST'],
+      [await request(stack.app).delete('/api/enrich').set(auth()), 'GET, HEAD, POST'],
       [await request(stack.app).post('/enrich/8b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3a').set(auth()).send({}), 'GET, HEAD'],
     ] as const;
     for (const [res, allow] of wrong) {
@@ -165,7 +165,10 @@ describe('service routes', () => {
       '/api/enrich',
       '/api/enrich/bulk',
       '/api/enrich/bulk/{batchId}',
+      '/api/enrich/bulk/{batchId}/results.csv',
       '/api/enrich/{jobId}',
+      '/api/usage',
+      '/dashboard/api/bulk/preview',
       '/healthz',
       '/openapi.json',
       '/readyz',

@@ -1,13 +1,11 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { bulkRequestSchema } from './bulk/bulk-entries';
+import { registerDashboardReadPaths } from './openapi-dashboard-reads';
+import { error, json } from './openapi-responses';
 import { batchIdParamsSchema, batchQuerySchema, batchStatusSchema, bulkAcceptedSchema } from './schemas/bulk';
 import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema } from './schemas/enrich';
-import { errorBodySchema } from './schemas/error';
 import { searchQuerySchema, searchResponseSchema } from './schemas/search';
-
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
-const error = (description: string) => json(errorBodySchema, description);
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas the handlers validate with.
@@ -119,6 +117,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
       405: error('METHOD_NOT_ALLOWED'),
     },
   });
+  registerDashboardReadPaths(registry, { security, common });
   registry.registerPath({
     method: 'get',
     path: '/healthz',
