@@ -1,7 +1,6 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { bulkRequestSchema } from './bulk/bulk-entries';
-import { error, json } from './openapi-responses';
+import { bulkRequestBody, error, json } from './openapi-parts';
 import { batchIdParamsSchema, batchListQuerySchema, batchListSchema, batchResultsDescription, bulkPreviewSchema } from './schemas/bulk';
 import { jobListQuerySchema, jobListSchema } from './schemas/enrich';
 import { usageSchema } from './schemas/usage';
@@ -26,24 +25,18 @@ export function registerDashboardReadPaths(
     security,
     responses: { 200: json(usageSchema, 'Usage of the calling team'), ...common, 405: error('METHOD_NOT_ALLOWED') },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/enrich',
-    summary: 'The team’s single jobs (not those of batches), newest first',
-    description: readNote,
-    security,
-    request: { query: jobListQuerySchema },
-    responses: { 200: json(jobListSchema, 'One page; pass pagination.nextCursor as cursor for the next'), ...common, 400: badList },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/enrich/bulk',
-    summary: 'The team’s batches, newest first, with their counts',
-    description: readNote,
-    security,
-    request: { query: batchListQuerySchema },
-    responses: { 200: json(batchListSchema, 'One page; pass pagination.nextCursor as cursor for the next'), ...common, 400: badList },
-  });
+  const list = (path: string, summary: string, query: z.ZodObject, schema: z.ZodType) =>
+    registry.registerPath({
+      method: 'get',
+      path,
+      summary,
+      description: readNote,
+      security,
+      request: { query },
+      responses: { 200: json(schema, 'One page; pass pagination.nextCursor as cursor for the next'), ...common, 400: badList },
+    });
+  list('/api/enrich', 'The team’s single jobs (not those of batches), newest first', jobListQuerySchema, jobListSchema);
+  list('/api/enrich/bulk', 'The team’s batches, newest first, with their counts', batchListQuerySchema, batchListSchema);
   registry.registerPath({
     method: 'get',
     path: '/api/enrich/bulk/{batchId}/results.csv',
@@ -72,15 +65,7 @@ export function registerDashboardReadPaths(
       'The same bodies as POST /enrich/bulk (JSON or CSV), read and classified by the same code: counts, invalid entries with ' +
       'reasons, and the enrichments it would count against the monthly quota. Not counted against any limit.',
     security,
-    request: {
-      body: {
-        required: true,
-        content: {
-          'application/json': { schema: bulkRequestSchema },
-          'text/csv': { schema: z.string().meta({ example: 'company,website\nAcme,acme.com\n' }) },
-        },
-      },
-    },
+    request: { body: bulkRequestBody },
     responses: {
       200: json(bulkPreviewSchema, 'The submission as POST /enrich/bulk would count it'),
       ...common,

@@ -1,8 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { bulkRequestSchema } from './bulk/bulk-entries';
 import { registerDashboardReadPaths } from './openapi-dashboard-reads';
-import { error, json } from './openapi-responses';
+import { bulkRequestBody, error, json } from './openapi-parts';
 import { batchIdParamsSchema, batchQuerySchema, batchStatusSchema, bulkAcceptedSchema } from './schemas/bulk';
 import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema } from './schemas/enrich';
 import { searchQuerySchema, searchResponseSchema } from './schemas/search';
@@ -66,15 +65,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
       'JSON `{"domains": [...]}` or a CSV file (text/csv) whose header row names a `domain`, `website` or `url` column. ' +
       'Invalid entries are reported, duplicates share a job; the batch is accepted atomically.',
     security,
-    request: {
-      body: {
-        required: true,
-        content: {
-          'application/json': { schema: bulkRequestSchema },
-          'text/csv': { schema: z.string().meta({ example: 'company,website\nAcme,acme.com\n' }) },
-        },
-      },
-    },
+    request: { body: bulkRequestBody },
     responses: {
       202: json(bulkAcceptedSchema, 'Accepted; poll statusEndpoint for progress, or each job'),
       ...common,
