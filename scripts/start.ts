@@ -64,22 +64,22 @@ function stopAll(exitCode: number): void {
 }
 
 // The dashboard is rebuilt when its sources changed; without it the API still runs and
-// /dashboard/ says what to run.
-async function dashboard(): Promise<string> {
+// /dashboard/ says what to run. Returns the banner's line about it.
+async function dashboard(port: number): Promise<string> {
   try {
     const result = await buildDashboardIfChanged({ root });
-    if (result.status === 'absent') return '  Dashboard: not in this checkout (apps/dashboard)';
+    if (result.status === 'absent') return 'not in this checkout (apps/dashboard)';
     if (result.status === 'built') console.log('dashboard built');
-    return '';
+    return `http://localhost:${port}/dashboard/`;
   } catch (error) {
     console.error(`dashboard build failed: ${(error as Error).message}`);
-    return '  Dashboard: build failed; /dashboard/ answers 503 until `npm run build:dashboard` succeeds';
+    return 'build failed; /dashboard/ answers 503 until `npm run build:dashboard` succeeds';
   }
 }
 
 async function main(): Promise<void> {
   const { port } = await prepare();
-  const dashboardNote = (await dashboard()) || `  Dashboard:          http://localhost:${port}/dashboard/`;
+  const dashboardNote = await dashboard(port);
   children.push(
     run('api', 'apps/api/src/main.ts'),
     run('worker-scrape', 'apps/worker-scrape/src/main.ts'),
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       '  Create an API key:  npm run admin -- create-key --team my-team',
       `  Enrich a domain:    curl -X POST http://localhost:${port}/enrich -H "Authorization: Bearer <key>" -H "Content-Type: application/json" -d '{"domain":"example.com"}'`,
       `  API description:    http://localhost:${port}/openapi.json`,
-      dashboardNote,
+      `  Dashboard:          ${dashboardNote}`,
       '',
     ].join('\n'),
   );

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { entriesFromCsv, entriesFromJson, refreshFromQuery } from './bulk-entries';
+import { type BulkInput, entriesFromCsv, entriesFromJson, refreshFromQuery } from './bulk-entries';
 import { type ClassifiedEntries, classifyEntries } from './classify-entries';
 
 export interface BulkSubmission {
@@ -8,7 +8,7 @@ export interface BulkSubmission {
   domains: string[];
   refresh: boolean;
   /** The entries' input rows and the names of their cells. */
-  input: { columns: string[]; rows: ReturnType<typeof entriesFromCsv>['rows'] };
+  input: Pick<BulkInput, 'columns' | 'rows'>;
 }
 
 /**
