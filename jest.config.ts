@@ -6,7 +6,8 @@ const transform: Config['transform'] = {
 };
 
 // Unit tests sit beside their code; integration tests (real Postgres, Redis and local fixture
-// servers) live in tests/integration, each file with its own database and queue prefix.
+// servers) live in tests/integration, each file with its own database and queue prefix;
+// end-to-end tests (a real browser on the running service) in tests/e2e.
 const config: Config = {
   // Integration tests wait on retries, lock expiry and reconciliation; unit tests finish fast anyway.
   testTimeout: 60_000,
@@ -22,6 +23,14 @@ const config: Config = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/support/global-setup.ts',
+    },
+    {
+      // The dashboard in Chromium against the whole service started as `npm start` starts it.
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
     },
   ],

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import { findUsableInvite, signIn } from '@enrich/accounts';
 import { authenticateApiKey, isWellFormedApiKey } from '@enrich/api-keys';
 import { createPrismaClient, type Db, dropDatabase, MIGRATIONS_DIR } from '@enrich/db';
 import { type CommandResult, runNpmScript } from '@enrich/testkit';
@@ -16,10 +17,11 @@ const UNTOUCHED_URL = `${SERVER}/enrich_test_${process.pid}_admincli_${run}_unto
 const TEAM = `cli-team-${run}`;
 const SPAWN_TIMEOUT_MS = 30_000;
 
-function admin(args: string[], databaseUrl = DATABASE_URL): Promise<CommandResult> {
+function admin(args: string[], databaseUrl = DATABASE_URL, stdin?: string): Promise<CommandResult> {
   return runNpmScript('admin', args, {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NO_COLOR: '1' },
     timeoutMs: SPAWN_TIMEOUT_MS,
+    stdin,
   });
 }
 
@@ -108,6 +110,9 @@ describe('admin CLI', () => {
       'companies',
       'team_companies',
       'usage_months',
+      'users',
+      'sessions',
+      'invites',
       '_prisma_migrations',
     ]) {
       const dump = await db!.$queryRawUnsafe<{ t: string | null }[]>(`SELECT string_agg(x::text, '|') AS t FROM "${table}" x`);
@@ -234,5 +239,112 @@ describe('admin CLI', () => {
       expect(await databaseExists(UNTOUCHED_URL)).toBe(false);
     },
     SPAWN_TIMEOUT_MS,
+  );
+
+  it(
+    'create-user makes a dashboard user (password from stdin or --password), creating the team when missing',
+    async () => {
+      const fromStdin = await admin(
+        ['create-user', '--email', 'Ops@Example.com', '--password-stdin', '--team', TEAM],
+        DATABASE_URL,
+        'a long password\n',
+      );
+      expect({ code: fromStdin.code, stderr: fromStdin.stderr.replace(/^npm warn.*\n?/gim, '') }).toEqual({ code: 0, stderr: '' });
+      expect(lines(fromStdin.stdout).pop()).toMatch(
+        new RegExp(`^user ops@example\\.com \\(usr_[0-9a-z]+\\), role owner; team ${TEAM} \\(${teamId}\\), plan starter$`),
+      );
+      const signedIn = await signIn(db!, 'ops@example.com', 'a long password');
+      expect(signedIn?.team.id).toBe(teamId);
+      expect(signedIn?.user.passwordHash).toMatch(/^\$argon2id\$/);
+
+      const newTeam = `${TEAM}-new`;
+      const member = await admin([
+        'create-user',
+        '--email',
+        'dev@example.com',
+        '--password',
+        'another long one',
+        '--team',
+        newTeam,
+        '--role',
+        'member',
+      ]);
+      expect(member.code).toBe(0);
+      expect(lines(member.stdout).pop()).toMatch(/role member; team .+-new \(team_[0-9a-z]+\), plan free$/);
+      expect(await db!.user.findUniqueOrThrow({ where: { email: 'dev@example.com' }, include: { team: true } })).toMatchObject({
+        role: 'member',
+        team: { name: newTeam, plan: 'free' },
+      });
+
+      const taken = await admin(['create-user', '--email', 'OPS@example.com', '--password', 'a long password', '--team', TEAM]);
+      expect([taken.code, taken.stderr.trim()]).toEqual([1, 'an account with this email already exists']);
+    },
+    SPAWN_TIMEOUT_MS * 3,
+  );
+
+  it(
+    'invite prints a single-use join link for the team, its only secret never stored',
+    async () => {
+      const res = await admin(['invite', '--team', TEAM, '--role', 'owner', '--hours', '5', '--base-url', 'https://enrich.example.com/']);
+      expect(res.code).toBe(0);
+      const out = lines(res.stdout);
+      const link = out.pop()!;
+      const match = /^https:\/\/enrich\.example\.com\/dashboard\/join\/([A-Za-z0-9_-]{43})$/.exec(link);
+      expect(match).not.toBeNull();
+      const token = match![1]!;
+      expect(out[0]).toMatch(new RegExp(`^invite inv_[0-9a-z]+ to team ${TEAM} as owner, until \\S+; single use$`));
+      const found = await findUsableInvite(db!, token);
+      expect(found).toMatchObject({ teamName: TEAM, role: 'owner' });
+      const hours = (found!.expiresAt.getTime() - Date.now()) / 3_600_000;
+      expect(hours).toBeGreaterThan(4.9);
+      expect(hours).toBeLessThanOrEqual(5);
+      const stored = await db!.invite.findFirstOrThrow({ where: { teamId } });
+      expect(stored.tokenHash).toBe(sha256(token));
+      expect(stored.createdById).toBeNull();
+
+      const byDefault = lines((await admin(['invite', '--team', TEAM])).stdout).pop()!;
+      expect(byDefault).toMatch(/^http:\/\/localhost:3000\/dashboard\/join\/[A-Za-z0-9_-]{43}$/);
+      const missing = await admin(['invite', '--team', 'no-such-team']);
+      expect([missing.code, missing.stderr.trim()]).toEqual([1, 'no team "no-such-team"']);
+    },
+    SPAWN_TIMEOUT_MS * 3,
+  );
+
+  it(
+    'bad create-user and invite usage is refused before any database is touched',
+    async () => {
+      const cases: [string, string[], RegExp][] = [
+        ['no email', ['create-user', '--password', 'a long password', '--team', 't'], /--email/],
+        ['a bad email', ['create-user', '--email', 'nope', '--password', 'a long password', '--team', 't'], /--email/],
+        ['no password', ['create-user', '--email', 'a@example.com', '--team', 't'], /--password-stdin/],
+        [
+          'both passwords',
+          ['create-user', '--email', 'a@example.com', '--password', 'a long password', '--password-stdin', '--team', 't'],
+          /exactly one/,
+        ],
+        ['a short password', ['create-user', '--email', 'a@example.com', '--password', 'short', '--team', 't'], /10 to 200/],
+        ['no team', ['create-user', '--email', 'a@example.com', '--password', 'a long password'], /--team/],
+        [
+          'a bad role',
+          ['create-user', '--email', 'a@example.com', '--password', 'a long password', '--team', 't', '--role', 'admin'],
+          /unknown role/,
+        ],
+        ['invite without a team', ['invite'], /invite needs --team/],
+        ['invite hours out of range', ['invite', '--team', 't', '--hours', '721'], /--hours/],
+        ['invite with a bad base URL', ['invite', '--team', 't', '--base-url', 'ftp://x'], /--base-url/],
+      ];
+      const results = await Promise.all(cases.map(([, args]) => admin(args, UNTOUCHED_URL)));
+      for (const [i, [label, , reason]] of cases.entries()) {
+        const res = results[i]!;
+        expect({ label, code: res.code, reason: reason.test(res.stderr), usage: /usage:/.test(res.stderr) }).toEqual({
+          label,
+          code: 1,
+          reason: true,
+          usage: true,
+        });
+      }
+      expect(await databaseExists(UNTOUCHED_URL)).toBe(false);
+    },
+    SPAWN_TIMEOUT_MS * 2,
   );
 });

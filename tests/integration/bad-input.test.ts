@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { answerMalformedRequests } from '@enrich/api';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -211,6 +212,49 @@ describe('body encodings', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('bytes that are not an HTTP request', () => {
+  // What the API process does with them (main.ts): the error shape, then the connection closes.
+  async function rawExchange(bytes: string): Promise<string> {
+    const server = stack.app.listen(0, '127.0.0.1');
+    answerMalformedRequests(server);
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      return await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk;
+        });
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+        setTimeout(() => socket.destroy(), 5_000);
+      });
+    } finally {
+      server.close();
+    }
+  }
+
+  it.each([
+    ['a request line that is not one', 'GARBAGE\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+    ['a header without a colon', 'GET /healthz HTTP/1.1\r\nHost: test\r\nno colon here\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+    ['a NUL in the request line', 'GET /enr\u0000ich HTTP/1.1\r\nHost: test\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+    [
+      'a chunk size that is not hex',
+      'POST /enrich HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+      400,
+      'MALFORMED_REQUEST',
+    ],
+    ['headers over 16 KB', `GET /healthz HTTP/1.1\r\nHost: test\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+  ])('%s → %s %s, and the connection closes', async (_label, bytes, status, code) => {
+    const text = await rawExchange(bytes);
+    expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(text).toMatch(/\r\nConnection: close\r\n/i);
+    const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+    expect(body.error).toMatchObject({ code, requestId: expect.stringMatching(/^req_/) });
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Db, JobStatus, newId, Plan, Prisma } from '@enrich/db';
+import { type Db, JobStatus, newId, Plan, Prisma, UserRole } from '@enrich/db';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // Drift check between prisma/schema.prisma (what the generated client believes) and the
@@ -93,7 +93,7 @@ describe('tables and enums match schema.prisma', () => {
     expect(teamCompany).toMatch(/^\s*searchVector\s+Unsupported\("tsvector"\)\?\s+@map\("search_vector"\)$/m);
   });
 
-  it('Postgres enum types hold exactly the Plan and JobStatus values, in order', async () => {
+  it('Postgres enum types hold exactly the Plan, JobStatus and UserRole values, in order', async () => {
     const labels = async (type: string) =>
       (
         await db.$queryRaw<{ enumlabel: string }[]>`
@@ -102,6 +102,7 @@ describe('tables and enums match schema.prisma', () => {
       ).map((r) => r.enumlabel);
     expect(await labels('Plan')).toEqual(Object.values(Plan));
     expect(await labels('JobStatus')).toEqual(Object.values(JobStatus));
+    expect(await labels('UserRole')).toEqual(Object.values(UserRole));
   });
 });
 
@@ -175,6 +176,109 @@ describe('ApiKey', () => {
       db.apiKey.create({ data: { id: newId('key'), teamId: 'team_missing', hash: `${hash}-other`, prefix: 'p' } }),
       'P2003',
     );
+  });
+});
+
+describe('User, Session and Invite', () => {
+  const makeUser = (teamId: string, role: UserRole = UserRole.member) =>
+    db.user.create({ data: { id: newId('usr'), teamId, email: `u-${randomUUID()}@example.com`, passwordHash: '$argon2id$x', role } });
+
+  it('round-trips every column; an email is unique and must be stored lowercased', async () => {
+    const team = await makeTeam();
+    const user = await makeUser(team.id, UserRole.owner);
+    expect(await db.user.findUniqueOrThrow({ where: { email: user.email }, include: { team: true } })).toEqual({ ...user, team });
+    const defaulted = await db.user.create({
+      data: { id: newId('usr'), teamId: team.id, email: `d-${randomUUID()}@x.io`, passwordHash: 'h' },
+    });
+    expect(defaulted.role).toBe('member');
+    expect(defaulted.createdAt).toBeInstanceOf(Date);
+    await expectPrismaCode(db.user.create({ data: { id: newId('usr'), teamId: team.id, email: user.email, passwordHash: 'h' } }), 'P2002');
+    await expect(
+      db.user.create({ data: { id: newId('usr'), teamId: team.id, email: 'Upper@Example.com', passwordHash: 'h' } }),
+    ).rejects.toThrow();
+    await expectPrismaCode(
+      db.user.create({ data: { id: newId('usr'), teamId: 'team_missing', email: 'z@z.io', passwordHash: 'h' } }),
+      'P2003',
+    );
+
+    const expiresAt = ms('2026-12-01T00:00:00.123Z');
+    const lastSeenAt = ms('2026-11-30T10:00:00.456Z');
+    const session = await db.session.create({
+      data: {
+        id: newId('ses'),
+        userId: user.id,
+        tokenHash: 'a'.repeat(64),
+        expiresAt,
+        lastSeenAt,
+        ip: '203.0.113.9',
+        userAgent: 'Mozilla/5.0',
+      },
+    });
+    expect(await db.session.findUniqueOrThrow({ where: { tokenHash: 'a'.repeat(64) } })).toEqual(session);
+    expect(session).toMatchObject({ expiresAt, lastSeenAt, ip: '203.0.113.9', userAgent: 'Mozilla/5.0' });
+    const bare = await db.session.create({ data: { id: newId('ses'), userId: user.id, tokenHash: 'b'.repeat(64), expiresAt } });
+    expect(bare).toMatchObject({ ip: null, userAgent: null });
+    expect(bare.lastSeenAt).toBeInstanceOf(Date);
+    await expectPrismaCode(
+      db.session.create({ data: { id: newId('ses'), userId: user.id, tokenHash: 'b'.repeat(64), expiresAt } }),
+      'P2002',
+    );
+
+    const invite = await db.invite.create({
+      data: { id: newId('inv'), teamId: team.id, tokenHash: 'c'.repeat(64), role: UserRole.owner, createdById: user.id, expiresAt },
+    });
+    expect(invite).toMatchObject({ role: 'owner', createdById: user.id, usedAt: null, usedById: null });
+    const usedAt = ms('2026-11-30T11:00:00.789Z');
+    const used = await db.invite.update({ where: { id: invite.id }, data: { usedAt, usedById: defaulted.id } });
+    expect(await db.invite.findUniqueOrThrow({ where: { tokenHash: 'c'.repeat(64) } })).toEqual(used);
+    expect(used).toMatchObject({ usedAt, usedById: defaulted.id });
+    const cliInvite = await db.invite.create({ data: { id: newId('inv'), teamId: team.id, tokenHash: 'd'.repeat(64), expiresAt } });
+    expect(cliInvite).toMatchObject({ role: 'member', createdById: null });
+    await expectPrismaCode(
+      db.invite.create({ data: { id: newId('inv'), teamId: team.id, tokenHash: 'd'.repeat(64), expiresAt } }),
+      'P2002',
+    );
+  });
+
+  it('an API key has a name ("" by default) and an optional creator; deleting a user keeps its keys and invites, ends its sessions', async () => {
+    const team = await makeTeam();
+    const user = await makeUser(team.id);
+    const plain = await db.apiKey.create({ data: { id: newId('key'), teamId: team.id, hash: `h-${randomUUID()}`, prefix: 'p' } });
+    expect(plain).toMatchObject({ name: '', createdByUserId: null });
+    const named = await db.apiKey.create({
+      data: { id: newId('key'), teamId: team.id, hash: `h-${randomUUID()}`, prefix: 'p', name: 'CI', createdByUserId: user.id },
+    });
+    expect(await db.apiKey.findUniqueOrThrow({ where: { id: named.id }, include: { createdBy: true } })).toMatchObject({
+      name: 'CI',
+      createdBy: { id: user.id },
+    });
+    await db.session.create({ data: { id: newId('ses'), userId: user.id, tokenHash: `s-${randomUUID()}`, expiresAt: new Date() } });
+    const invite = await db.invite.create({
+      data: {
+        id: newId('inv'),
+        teamId: team.id,
+        tokenHash: `i-${randomUUID()}`,
+        createdById: user.id,
+        usedById: user.id,
+        expiresAt: new Date(),
+      },
+    });
+
+    await db.user.delete({ where: { id: user.id } });
+    expect(await db.apiKey.findUniqueOrThrow({ where: { id: named.id } })).toMatchObject({ createdByUserId: null });
+    expect(await db.invite.findUniqueOrThrow({ where: { id: invite.id } })).toMatchObject({ createdById: null, usedById: null });
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it('deleting a team removes its users, their sessions and its invites', async () => {
+    const team = await makeTeam();
+    const user = await makeUser(team.id);
+    await db.session.create({ data: { id: newId('ses'), userId: user.id, tokenHash: `s-${randomUUID()}`, expiresAt: new Date() } });
+    await db.invite.create({ data: { id: newId('inv'), teamId: team.id, tokenHash: `i-${randomUUID()}`, expiresAt: new Date() } });
+    await db.team.delete({ where: { id: team.id } });
+    expect(await db.user.count({ where: { teamId: team.id } })).toBe(0);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db.invite.count({ where: { teamId: team.id } })).toBe(0);
   });
 });
 

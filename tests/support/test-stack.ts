@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { apiEnv, createApp } from '@enrich/api';
+import { type AppContext, apiEnv, createApp } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import type { Plan } from '@enrich/db';
@@ -43,6 +43,8 @@ export interface StackOptions {
 
 export interface TestStack {
   app: Express;
+  /** What the app was built from: another app over the same services (other settings, or a second process) starts from it. */
+  context: AppContext;
   database: TestDatabase;
   queuePrefix: string;
   workerEnv: Record<string, string>;
@@ -72,7 +74,8 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
   const redis = createRedisConnection(redisUrl, 'producer');
   await waitUntilConnected(redis, 5000);
   const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
-  const app = createApp({ config: apiConfig, db: database.db, redis, flows, logger });
+  const context: AppContext = { config: apiConfig, db: database.db, redis, flows, logger };
+  const app = createApp(context);
   const running: RunningWorkers[] = [];
   const aiConfig = loadConfig(aiWorkerEnv, env);
   // One replica of each worker kind, closed together.
@@ -90,6 +93,7 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
 
   return {
     app,
+    context,
     database,
     queuePrefix,
     workerEnv: env,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { databaseEnv, envInt, envString, logEnv, pipelineEnv, redisEnv } from '@enrich/config';
+import { dashboardEnv, databaseEnv, envInt, envString, logEnv, pipelineEnv, redisEnv } from '@enrich/config';
 import { z } from 'zod';
 
 const byteSize = (fallback: string) => envString(fallback).refine((v) => /^\d+(b|kb|mb)$/i.test(v), 'must look like 256kb or 1mb');
@@ -16,9 +16,17 @@ export const apiEnv = z
     RATE_LIMIT_DAY_MS: envInt(86_400_000, 100, 7 * 86_400_000),
     // Failed authentications allowed per address per minute window.
     AUTH_FAILURES_PER_MINUTE: envInt(30, 1, 100_000),
+    // Failed dashboard sign-ins allowed per account (email) per SIGNIN_ACCOUNT_WINDOW_MS; per
+    // address they count with the failed authentications above.
+    SIGNIN_FAILURES_PER_ACCOUNT: envInt(10, 1, 100_000),
+    SIGNIN_ACCOUNT_WINDOW_MS: envInt(15 * 60_000, 100, 86_400_000),
+    // How long a process trusts a key or a dashboard session it has looked up (a revoked key,
+    // or a sign-out in another process, takes effect within it).
+    KEY_CACHE_MS: envInt(5_000, 0, 600_000),
     // The dashboard's build, served at /dashboard/ (relative paths from the working directory).
     DASHBOARD_DIST: envString(path.resolve(__dirname, '../../dashboard/dist')).transform((dir) => path.resolve(dir)),
   })
+  .extend(dashboardEnv.shape)
   .extend(databaseEnv.shape)
   .extend(redisEnv.shape)
   .extend(pipelineEnv.shape)

@@ -1,6 +1,7 @@
 import { bullPrefix } from '@enrich/queue';
 import express, { type Express } from 'express';
 import type { AppContext } from './app-context';
+import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { createRateLimits } from './limits/rate-limits';
 import { accessLog } from './middleware/access-log';
 import { authenticate } from './middleware/authenticate';
@@ -36,10 +37,14 @@ export function createApp(ctx: AppContext): Express {
     minuteWindowMs: ctx.config.RATE_LIMIT_MINUTE_MS,
     dayWindowMs: ctx.config.RATE_LIMIT_DAY_MS,
     authFailuresPerWindow: ctx.config.AUTH_FAILURES_PER_MINUTE,
+    signInFailuresPerAccount: ctx.config.SIGNIN_FAILURES_PER_ACCOUNT,
+    signInAccountWindowMs: ctx.config.SIGNIN_ACCOUNT_WINDOW_MS,
     logger: ctx.logger,
   });
-  // Every route under these needs a key.
-  routes.use(['/enrich', '/companies', '/usage', '/dashboard/api/bulk'], authenticate(ctx.db, limits));
+  // Accounts, sessions, keys and invites of the web dashboard (session cookie only).
+  routes.use('/dashboard/api', dashboardRoutes(ctx, limits));
+  // Every route under these needs a key or a dashboard session (the bulk preview included).
+  routes.use(['/enrich', '/companies', '/usage', '/dashboard/api/bulk'], authenticate(ctx, limits));
   // /enrich/bulk before /enrich/:jobId, which would take `bulk` for a job id.
   routes.use(bulkRoutes(ctx, limits));
   routes.use(enrichRoutes(ctx, limits));

@@ -5,6 +5,7 @@ import { bullPrefix, createRedisConnection } from '@enrich/queue';
 import { FlowProducer } from 'bullmq';
 import { apiEnv } from './api-config';
 import { createApp } from './app';
+import { answerMalformedRequests } from './malformed-request';
 
 async function main(): Promise<void> {
   const config = loadConfig(apiEnv);
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     logger.info('api listening', { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}` });
   });
+  answerMalformedRequests(server);
 
   const shutdown = async (signal: string) => {
     logger.info('api shutting down', { signal });

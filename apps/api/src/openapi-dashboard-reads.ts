@@ -9,11 +9,16 @@ const readNote = 'Does not count against rate limits; answers with the X-RateLim
 
 /**
  * The paths the dashboard reads through (issue 11), public like the rest: usage, the team's
- * jobs and batches, a batch's results as CSV, and the bulk preview under /dashboard/api.
+ * jobs and batches, a batch's results as CSV, and the bulk preview under /dashboard/api (a key
+ * or a dashboard session, like the public endpoints).
  */
 export function registerDashboardReadPaths(
   registry: OpenAPIRegistry,
-  { security, common }: { security: Record<string, string[]>[]; common: Record<number, ResponseConfig> },
+  {
+    security,
+    common,
+    csrf,
+  }: { security: Record<string, string[]>[]; common: Record<number, ResponseConfig>; csrf: Record<number, ResponseConfig> },
 ): void {
   const badList = error('VALIDATION_ERROR (limit out of range, or a cursor this list did not give)');
 
@@ -59,7 +64,7 @@ export function registerDashboardReadPaths(
   });
   registry.registerPath({
     method: 'post',
-    path: '/dashboard/api/bulk/preview',
+    path: '/api/dashboard/api/bulk/preview',
     summary: 'What POST /enrich/bulk would make of a body, and its cost; nothing is stored or counted',
     description:
       'The same bodies as POST /enrich/bulk (JSON or CSV), read and classified by the same code: counts, invalid entries with ' +
@@ -69,6 +74,7 @@ export function registerDashboardReadPaths(
     responses: {
       200: json(bulkPreviewSchema, 'The submission as POST /enrich/bulk would count it'),
       ...common,
+      ...csrf,
       400: error('As POST /enrich/bulk: VALIDATION_ERROR, INVALID_CSV, INVALID_JSON, INVALID_CONTENT_ENCODING'),
       413: error('PAYLOAD_TOO_LARGE'),
       415: error('UNSUPPORTED_MEDIA_TYPE'),

@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { registerDashboardPaths } from './openapi-dashboard';
 import { registerDashboardReadPaths } from './openapi-dashboard-reads';
 import { bulkRequestBody, error, json } from './openapi-parts';
 import { batchIdParamsSchema, batchQuerySchema, batchStatusSchema, bulkAcceptedSchema } from './schemas/bulk';
@@ -18,12 +19,22 @@ export function buildOpenApiDocument(serverUrl = '/') {
     scheme: 'bearer',
     description: 'API key: ce_live_ followed by 32 characters',
   });
-  const security = [{ [bearer.name]: [] }];
+  const cookie = registry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'ce_session',
+    description:
+      'Dashboard session (POST /dashboard/api/signin). Requests other than GET/HEAD must be same-origin and carry X-CSRF-Token; ' +
+      'with an Authorization header the key decides and the cookie is ignored',
+  });
+  // A public endpoint takes a key or, in its place, a dashboard session.
+  const security = [{ [bearer.name]: [] }, { [cookie.name]: [] }];
   const common = {
     400: error('VALIDATION_ERROR: the path is not valid percent-encoding, or a path or query parameter holds U+0000'),
-    401: error('Missing, malformed, unknown or revoked API key (AUTHENTICATION_FAILED)'),
+    401: error('Missing, malformed, unknown or revoked API key, or an ended dashboard session (AUTHENTICATION_FAILED)'),
     503: error('Postgres or Redis unreachable (SERVICE_UNAVAILABLE)'),
   };
+  const csrf = { 403: error('CSRF_CHECK_FAILED: a session-authenticated POST not same-origin or without the right X-CSRF-Token') };
 
   registry.registerPath({
     method: 'post',
@@ -34,6 +45,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
     responses: {
       202: json(enrichAcceptedSchema, 'Accepted; poll statusEndpoint'),
       ...common,
+      ...csrf,
       400: error(
         'VALIDATION_ERROR (domain missing or not a string), INVALID_DOMAIN, INVALID_JSON, ' +
           'INVALID_CONTENT_ENCODING (the body does not decompress as its Content-Encoding says)',
@@ -69,6 +81,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
     responses: {
       202: json(bulkAcceptedSchema, 'Accepted; poll statusEndpoint for progress, or each job'),
       ...common,
+      ...csrf,
       400: error(
         'VALIDATION_ERROR (no list, empty, over 1,000 entries, no domain column), INVALID_CSV, INVALID_JSON, ' +
           'INVALID_CONTENT_ENCODING (the body does not decompress as its Content-Encoding says)',
@@ -108,7 +121,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
       405: error('METHOD_NOT_ALLOWED'),
     },
   });
-  registerDashboardReadPaths(registry, { security, common });
+  registerDashboardReadPaths(registry, { security, common, csrf });
   registry.registerPath({
     method: 'get',
     path: '/healthz',
@@ -130,6 +143,8 @@ export function buildOpenApiDocument(serverUrl = '/') {
     summary: 'This document',
     responses: { 200: { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: z.object({}) } } } },
   });
+
+  registerDashboardPaths(registry, cookie.name);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

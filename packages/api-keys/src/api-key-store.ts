@@ -10,6 +10,35 @@ export interface IssuedKey {
   plan: Plan;
 }
 
+export interface TeamKey {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  /** Shown once, here; only its hash is stored. */
+  key: string;
+}
+
+/** Issues a key for an existing team: the one place a key is made (dashboard and CLI alike). */
+export async function issueTeamKey(
+  db: Db,
+  teamId: string,
+  options: { name?: string; createdByUserId?: string | null } = {},
+): Promise<TeamKey> {
+  const key = generateApiKey();
+  const row = await db.apiKey.create({
+    data: {
+      id: newId('key'),
+      teamId,
+      hash: hashApiKey(key),
+      prefix: displayPrefix(key),
+      name: options.name ?? '',
+      createdByUserId: options.createdByUserId ?? null,
+    },
+  });
+  return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt, key };
+}
+
 // Creates the team when it does not exist; an existing team keeps its plan unless one is given.
 export async function issueApiKey(db: Db, teamName: string, plan?: Plan): Promise<IssuedKey> {
   const team = await db.team.upsert({
@@ -17,11 +46,8 @@ export async function issueApiKey(db: Db, teamName: string, plan?: Plan): Promis
     create: { id: newId('team'), name: teamName, plan: plan ?? 'free' },
     update: plan ? { plan } : {},
   });
-  const key = generateApiKey();
-  const row = await db.apiKey.create({
-    data: { id: newId('key'), teamId: team.id, hash: hashApiKey(key), prefix: displayPrefix(key) },
-  });
-  return { key, keyId: row.id, teamId: team.id, teamName: team.name, plan: team.plan };
+  const issued = await issueTeamKey(db, team.id);
+  return { key: issued.key, keyId: issued.id, teamId: team.id, teamName: team.name, plan: team.plan };
 }
 
 // Accepts a key id, or a full key (its hash is looked up). Returns false when nothing matched.
@@ -29,6 +55,18 @@ export async function revokeApiKey(db: Db, idOrKey: string): Promise<boolean> {
   const where = isWellFormedApiKey(idOrKey) ? { hash: hashApiKey(idOrKey) } : { id: idOrKey };
   const result = await db.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
   return result.count > 0;
+}
+
+/**
+ * Revokes one key of a team (only one its creator made, when `createdByUserId` is given).
+ * Returns the key's hash, so a process can forget it at once, or null when the team has no
+ * such key. Revoking a revoked key changes nothing and still answers its hash.
+ */
+export async function revokeTeamKey(db: Db, teamId: string, keyId: string, createdByUserId?: string): Promise<string | null> {
+  const row = await db.apiKey.findFirst({ where: { id: keyId, teamId, ...(createdByUserId ? { createdByUserId } : {}) } });
+  if (!row) return null;
+  if (!row.revokedAt) await db.apiKey.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: new Date() } });
+  return row.hash;
 }
 
 export async function listApiKeys(db: Db, teamName?: string) {
@@ -39,10 +77,28 @@ export async function listApiKeys(db: Db, teamName?: string) {
   });
 }
 
+/** A team's keys, oldest first, with their creator; only one user's when `createdByUserId` is given. */
+export async function listTeamKeys(db: Db, teamId: string, createdByUserId?: string) {
+  return db.apiKey.findMany({
+    where: { teamId, ...(createdByUserId ? { createdByUserId } : {}) },
+    select: {
+      id: true,
+      name: true,
+      prefix: true,
+      createdAt: true,
+      lastUsedAt: true,
+      revokedAt: true,
+      createdBy: { select: { id: true, email: true } },
+    },
+    orderBy: { createdAt: 'asc' },
+  });
+}
+
+/** Who a request acts for: a team, through one of its keys or (keyId null) a dashboard session. */
 export interface AuthenticatedTeam {
   teamId: string;
   plan: Plan;
-  keyId: string;
+  keyId: string | null;
   limits: TeamLimits;
 }
 

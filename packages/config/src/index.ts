@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envInt, envString, envUrl } from './load-config';
+import { envDecimal, envInt, envString, envUrl } from './load-config';
 
 export * from './load-config';
 
@@ -30,6 +30,16 @@ export const pipelineEnv = z.object({
   // and runs on its own once it has waited this long (the other run may be stuck).
   SHARED_RUN_POLL_MS: envInt(500, 10, 60_000),
   SHARED_RUN_MAX_WAIT_MS: envInt(120_000, 0, 3_600_000),
+});
+
+// Dashboard accounts: who may sign up, and how long a dashboard session lives.
+export const dashboardEnv = z.object({
+  // open: anyone may sign up (a new team); invite: only with an invite; closed: nobody.
+  SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).default('open'),
+  // A session unused this long ends (fractions allowed: tests use seconds).
+  SESSION_IDLE_HOURS: envDecimal(7 * 24, 0.0001, 24 * 365),
+  // A session ends this long after sign-in, however much it is used.
+  SESSION_MAX_DAYS: envDecimal(30, 0.00001, 3650),
 });
 
 export const logEnv = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, databaseEnv, envBool, envInt, loadConfig, logEnv, redisEnv } from './index';
+import { ConfigError, dashboardEnv, databaseEnv, envBool, envInt, loadConfig, logEnv, redisEnv } from './index';
 
 const schema = z
   .object({ PORT: envInt(3000, 0, 65_535), VERBOSE: envBool(false) })
@@ -32,5 +32,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig(schema, { LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig(schema, { REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
     expect(() => loadConfig(schema, { VERBOSE: 'maybe' })).toThrow(/VERBOSE/);
+  });
+
+  it('reads the dashboard settings, fractions of hours and days included', () => {
+    expect(loadConfig(dashboardEnv, {})).toEqual({ SIGNUP_MODE: 'open', SESSION_IDLE_HOURS: 168, SESSION_MAX_DAYS: 30 });
+    expect(loadConfig(dashboardEnv, { SIGNUP_MODE: 'invite', SESSION_IDLE_HOURS: '0.001', SESSION_MAX_DAYS: '2.5' })).toEqual({
+      SIGNUP_MODE: 'invite',
+      SESSION_IDLE_HOURS: 0.001,
+      SESSION_MAX_DAYS: 2.5,
+    });
+    expect(() => loadConfig(dashboardEnv, { SIGNUP_MODE: 'sometimes' })).toThrow(/SIGNUP_MODE/);
+    expect(() => loadConfig(dashboardEnv, { SESSION_IDLE_HOURS: '-1' })).toThrow(/SESSION_IDLE_HOURS/);
+    expect(() => loadConfig(dashboardEnv, { SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS/);
   });
 });

@@ -31,6 +31,16 @@ export const envInt = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER)
     .pipe(z.number().int().min(min).max(max))
     .default(fallback as never) as unknown as z.ZodDefault<z.ZodType<number, string>>;
 
+// A positive number that may have a fraction (`0.5`): durations tests shorten below one unit.
+export const envDecimal = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number such as 24 or 0.5')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max))
+    .default(fallback as never) as unknown as z.ZodDefault<z.ZodType<number, string>>;
+
 export const envString = (fallback: string) => z.string().trim().min(1).default(fallback);
 
 export const envUrl = (fallback: string, protocols: string[]) =>

@@ -19,7 +19,7 @@ function timePart(now: number): string {
   return out;
 }
 
-export type IdPrefix = 'team' | 'key' | 'bat';
+export type IdPrefix = 'team' | 'key' | 'bat' | 'usr' | 'ses' | 'inv';
 
 // `bat_01j9...`: prefix says what it is, the time part makes ids sort by creation.
 export function newId(prefix: IdPrefix, now = Date.now()): string {

@@ -40,7 +40,7 @@ export interface AdmissionInput {
   } | null;
   createdAt: Date;
   /**
-   * In submission order, distinct domains; a batch's jobs get their position in it. `charged`:
+   * In submission order; a batch's jobs get their position in it. A domain listed twice runs once. `charged`:
    * counted against the month (a duplicate of a recent submission is not); no job charged,
    * nothing is counted.
    */
@@ -135,10 +135,13 @@ const ADMIT_SQL = `
       CASE WHEN item.fresh THEN 'completed'::"JobStatus" ELSE 'processing'::"JobStatus" END,
       CASE WHEN item.fresh THEN $12::timestamp END,
       CASE WHEN item.fresh THEN $12::timestamp END,
-      CASE WHEN NOT item.fresh THEN (
+      CASE WHEN NOT item.fresh THEN coalesce((
         SELECT l.id FROM enrichment_jobs l
         WHERE l.domain = item.domain AND l.status = 'processing' AND l.follows_job_id IS NULL
-        ORDER BY l.created_at LIMIT 1) END
+        ORDER BY l.created_at LIMIT 1), (
+        -- A domain listed twice (single submissions admitted together): the first one leads.
+        SELECT f.id FROM items f WHERE f.domain = item.domain AND f.position < item.position
+        ORDER BY f.position LIMIT 1)) END
     FROM items item WHERE (SELECT ok FROM admitted)
   ), new_entries AS (
     INSERT INTO batch_entries (batch_id, position, input, job_id, duplicate)
@@ -149,7 +152,7 @@ const ADMIT_SQL = `
   ), listed AS (
     -- The team gets a reused record in its search list at once.
     INSERT INTO team_companies (team_id, domain, enriched_at)
-    SELECT $1, item.domain, $12::timestamp FROM items item WHERE item.fresh AND (SELECT ok FROM admitted)
+    SELECT DISTINCT $1, item.domain, $12::timestamp FROM items item WHERE item.fresh AND (SELECT ok FROM admitted)
     ON CONFLICT (team_id, domain) DO UPDATE SET enriched_at = EXCLUDED.enriched_at
   )
   SELECT (SELECT ok FROM admitted) AS ok, (SELECT enrichments FROM quota) AS used,

@@ -1,4 +1,5 @@
 export * from './company-record';
+export * from './field-selection';
 export * from './flat-record';
 export * from './insights';
 export * from './provenance-method';

@@ -125,6 +125,8 @@ export interface RunCommandOptions {
   timeoutMs: number;
   /** SIGKILL unless said otherwise; SIGINT lets a script clean up after itself. */
   timeoutSignal?: NodeJS.Signals;
+  /** Written to the command's standard input, which is then closed; without it, empty input. */
+  stdin?: string;
 }
 
 /**
@@ -133,7 +135,10 @@ export interface RunCommandOptions {
  */
 export function runCommand(command: string, args: string[], options: RunCommandOptions): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoRoot, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: repoRoot, env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Closed at once without input: the command reads end of file, as from /dev/null.
+    child.stdin.on('error', () => undefined); // a command that exits without reading its input
+    child.stdin.end(options.stdin);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

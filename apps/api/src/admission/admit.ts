@@ -6,6 +6,7 @@ import type { FlowJob, FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../app-context';
 import type { ClassifiedEntries } from '../bulk/classify-entries';
+import { coalesce, memo, type Pending } from '../coalesce';
 import { monthStart, nextMonthStart, type QuotaState, quotaExceeded, releaseEnrichments } from '../limits/monthly-quota';
 import { withTimeout } from '../with-timeout';
 
@@ -21,6 +22,16 @@ export function admitDeps(ctx: AppContext): AdmitDeps {
   const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
   return { db: ctx.db, flows: ctx.flows, redis: ctx.redis, retry, freshnessWindowHours: ctx.config.FRESHNESS_WINDOW_HOURS };
 }
+
+interface SingleAdmission {
+  submitter: Submitter;
+  domain: string;
+  refresh: boolean;
+  recent: ReadonlySet<string>;
+}
+
+// One coalesced path per queue producer: every route of a process shares it.
+const singlePaths = new WeakMap<FlowProducer, (single: SingleAdmission) => Promise<Admission<{ domain: string }>>>();
 
 /** The team admitting (an authenticated team): whose jobs, whose monthly quota. */
 export interface Submitter {
@@ -79,7 +90,8 @@ const queueUnavailable = (cause?: unknown) =>
  * quota (or refuses them all), writes the batch row if any and every job row in one statement;
  * a domain with a fresh stored record is written completed and the team gets the company in
  * its search list; a domain already being enriched gets a job that follows that run. Then one
- * flow add queues the jobs that run. When the queue cannot take it, the rows and the quota
+ * Redis transaction queues the jobs that run. Single submissions arriving together share both
+ * steps (coalescedSingles). When the queue cannot take it, the rows and the quota
  * count are undone and the caller gets 503: a job is accepted only when it is both recorded
  * and queued. Should the process die between the two steps, the reconciler queues the rows.
  */
@@ -87,6 +99,68 @@ export async function admit<T extends { domain: string }>(
   deps: AdmitDeps,
   submitter: Submitter,
   request: AdmissionRequest<T>,
+): Promise<Admission<T>> {
+  if (request.batch) return admitGroup(deps, submitter, request);
+  const single = memo(singlePaths, deps.flows, () => coalescedSingles(deps));
+  const [item] = request.items;
+  const admission = await single({ submitter, domain: item.domain, refresh: request.refresh, recent: request.recent });
+  return { ...admission, jobs: [{ ...item, ...admission.jobs[0]! }] };
+}
+
+/**
+ * Single submissions that arrive together (in one turn of the event loop) are admitted
+ * together: per team one admission statement and one queue transaction for all their jobs, so
+ * under load a team's submissions share one lock of its month's usage row, one commit and one
+ * Redis round trip instead of queueing behind each other. A group is all or nothing against
+ * the quota; when it does not fit, each submission of it is admitted alone, so exactly what the
+ * quota allows is admitted.
+ */
+function coalescedSingles(deps: AdmitDeps): (single: SingleAdmission) => Promise<Admission<{ domain: string }>> {
+  type Call = Pending<SingleAdmission, Admission<{ domain: string }>>;
+  const admitOne = ({ submitter, domain, refresh, recent }: SingleAdmission) =>
+    admitGroup(deps, submitter, { items: [{ domain }], refresh, recent });
+  const admitCalls = async (calls: Call[]) => {
+    const { submitter, refresh } = calls[0]!.input;
+    const recent = new Set(calls.filter((c) => c.input.recent.has(c.input.domain)).map((c) => c.input.domain));
+    const items = calls.map((c) => ({ domain: c.input.domain }));
+    let group: Admission<{ domain: string }>;
+    try {
+      group = await admitGroup(deps, submitter, { items, refresh, recent });
+    } catch (error) {
+      if (calls.length > 1 && error instanceof AppError && error.code === ErrorCode.QUOTA_EXCEEDED) {
+        await Promise.all(calls.map((call) => admitOne(call.input).then(call.resolve, call.reject)));
+        return;
+      }
+      throw error;
+    }
+    calls.forEach((call, i) => {
+      const job = group.jobs[i]!;
+      const charged = recent.has(job.domain) ? 0 : 1;
+      call.resolve({ batchId: null, jobs: [job], charged, queued: job.fresh ? 0 : 1, quota: group.quota });
+    });
+  };
+  return coalesce<SingleAdmission, Admission<{ domain: string }>>(async (batch) => {
+    const groups = new Map<string, Call[]>();
+    for (const call of batch) {
+      const { submitter, refresh, domain } = call.input;
+      const key = `${submitter.teamId}\0${refresh}\0${submitter.limits.monthly}`;
+      memo(groups, key, () => []).push(call);
+    }
+    await Promise.all(
+      [...groups.values()].map((calls) =>
+        admitCalls(calls).catch((error: unknown) => {
+          for (const call of calls) call.reject(error);
+        }),
+      ),
+    );
+  });
+}
+
+/** Admits one batch, or one or more single submissions of one team, in one statement. */
+async function admitGroup<T extends { domain: string }>(
+  deps: AdmitDeps,
+  submitter: Submitter,
+  request: AdmissionRequest<T> | { batch?: undefined; items: readonly T[]; refresh: boolean; recent: ReadonlySet<string> },
 ): Promise<Admission<T>> {
   if (deps.redis.status !== 'ready') throw queueUnavailable();
   const batch = request.batch ? { id: newId('bat'), ...request.batch } : undefined;
@@ -120,10 +194,10 @@ export async function admit<T extends { domain: string }>(
     result.used === null ? undefined : { limit: submitter.limits.monthly, used: result.used, resetTime: nextMonthStart(createdAt) };
 
   const toRun = jobs.filter((job) => !job.fresh).map((job) => ({ jobId: job.id, domain: job.domain }));
-  const flow = flowOf(batchId, toRun, deps.retry);
-  if (flow) {
+  const flows = flowsOf(batchId, toRun, deps.retry);
+  if (flows.length > 0) {
     try {
-      await withTimeout(deps.flows.add(flow), enqueueTimeoutMs(toRun.length));
+      await withTimeout(deps.flows.addBulk(flows), enqueueTimeoutMs(toRun.length));
     } catch (error) {
       await deps.db
         .$transaction(async (tx) => {
@@ -141,11 +215,9 @@ export async function admit<T extends { domain: string }>(
   return { batchId, jobs, charged, queued: toRun.length, quota };
 }
 
-// A batch is one flow under its batch job; a single job is its own enrichment flow.
-function flowOf(batchId: string | null, toRun: { jobId: string; domain: string }[], retry: RetryPolicy): FlowJob | undefined {
-  if (toRun.length === 0) return undefined;
-  if (batchId) return batchFlow(batchId, toRun, retry);
-  const [only, ...more] = toRun;
-  if (!only || more.length > 0) throw new Error('a submission without a batch admits exactly one domain');
-  return enrichmentFlow(only, retry);
+// A batch is one flow under its batch job; a job without a batch is its own enrichment flow.
+function flowsOf(batchId: string | null, toRun: { jobId: string; domain: string }[], retry: RetryPolicy): FlowJob[] {
+  if (toRun.length === 0) return [];
+  if (batchId) return [batchFlow(batchId, toRun, retry)];
+  return toRun.map((job) => enrichmentFlow(job, retry));
 }

@@ -1,19 +1,56 @@
 import { type Db, sqlPool, utc } from '@enrich/db';
+import { coalesce, memo } from '../coalesce';
+
+interface Asked {
+  teamId: string;
+  domains: readonly string[];
+}
+
+type RecentLookup = (asked: Asked) => Promise<Set<string>>;
+
+// One lookup per database client and freshness window, shared by every route of the process.
+const lookups = new WeakMap<Db, Map<number, RecentLookup>>();
 
 /**
  * Of `domains`, those this team already submitted within the freshness window, in a job that
  * did not fail. Submitting one again is a duplicate (docs/api.md): it gets its own job but
- * costs nothing against rate limits or the monthly quota.
+ * costs nothing against rate limits or the monthly quota. The lookups of submissions that
+ * arrive together, of any team, are one query.
  */
-export async function recentlySubmitted(db: Db, teamId: string, domains: readonly string[], windowHours: number): Promise<Set<string>> {
-  if (domains.length === 0 || windowHours <= 0) return new Set();
-  const since = new Date(Date.now() - windowHours * 3_600_000);
-  // On the submission path: the driver, not the ORM (see sqlPool).
-  const { rows } = await sqlPool(db).query<{ domain: string }>({
-    name: 'recent-submissions',
-    text: `SELECT DISTINCT domain FROM enrichment_jobs
-     WHERE team_id = $1 AND domain = ANY($2::text[]) AND created_at >= $3::timestamp AND status <> 'failed'`,
-    values: [teamId, domains, utc(since)],
+export function recentlySubmitted(db: Db, teamId: string, domains: readonly string[], windowHours: number): Promise<Set<string>> {
+  if (domains.length === 0 || windowHours <= 0) return Promise.resolve(new Set());
+  const byWindow = memo(lookups, db, () => new Map<number, RecentLookup>());
+  return memo(byWindow, windowHours, () => coalescedLookup(db, windowHours))({ teamId, domains });
+}
+
+function coalescedLookup(db: Db, windowHours: number): RecentLookup {
+  return coalesce<Asked, Set<string>>(async (batch) => {
+    const teams: string[] = [];
+    const domains: string[] = [];
+    for (const { input } of batch) {
+      for (const domain of input.domains) {
+        teams.push(input.teamId);
+        domains.push(domain);
+      }
+    }
+    const since = new Date(Date.now() - windowHours * 3_600_000);
+    // On the submission path: the driver, not the ORM (see sqlPool).
+    const { rows } = await sqlPool(db).query<{ team_id: string; domain: string }>({
+      name: 'recent-submissions',
+      // EXISTS stops at the first job found: a domain submitted again and again has many.
+      text: `SELECT DISTINCT asked.team_id, asked.domain
+       FROM unnest($1::text[], $2::text[]) AS asked(team_id, domain)
+       WHERE EXISTS (SELECT 1 FROM enrichment_jobs j
+         WHERE j.team_id = asked.team_id AND j.domain = asked.domain AND j.created_at >= $3::timestamp AND j.status <> 'failed')`,
+      values: [teams, domains, utc(since)],
+    });
+    const found = new Map<string, Set<string>>();
+    for (const row of rows) {
+      memo(found, row.team_id, () => new Set<string>()).add(row.domain);
+    }
+    for (const call of batch) {
+      const ofTeam = found.get(call.input.teamId);
+      call.resolve(new Set(call.input.domains.filter((domain) => ofTeam?.has(domain))));
+    }
   });
-  return new Set(rows.map((r) => r.domain));
 }

@@ -1,6 +1,7 @@
-import type { Db } from '@enrich/db';
+import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { recordFromStored } from '@enrich/record';
+import { recordFromStored, type StoredCompany } from '@enrich/record';
+import { STORED_COMPANY_SQL } from '../jobs/job-view';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
 
 export interface ItemCounts {
@@ -10,19 +11,22 @@ export interface ItemCounts {
   pending: number;
 }
 
+interface BatchTimes {
+  createdAt: Date;
+  /** When the batch was settled. */
+  completedAt: Date | null;
+  /** When its last item ended (read only when none is processing and it is not settled). */
+  lastEnd: Date | null;
+}
+
 /**
  * A batch's state from its items' counts, as the poll and the list of batches both give it:
  * completed once no item is processing, and when. Settled by the last item to end; until that
  * write lands, the last end time among its items says the same.
  */
-export async function batchProgress(db: Db, batch: { id: string; createdAt: Date; completedAt: Date | null }, counts: ItemCounts) {
+export function batchProgress(batch: BatchTimes, counts: ItemCounts) {
   const { completed, failed, pending } = counts;
   const total = completed + failed + pending;
-  let completedAt = pending === 0 ? batch.completedAt : null;
-  if (pending === 0 && !completedAt) {
-    completedAt =
-      (await db.enrichmentJob.aggregate({ where: { batchId: batch.id }, _max: { completedAt: true } }))._max.completedAt ?? batch.createdAt;
-  }
   return {
     status: pending === 0 ? ('completed' as const) : ('processing' as const),
     total,
@@ -31,47 +35,81 @@ export async function batchProgress(db: Db, batch: { id: string; createdAt: Date
     pending,
     // Whole percent of items that have ended; 100 only when every one has.
     progress: total === 0 ? 100 : Math.floor(((completed + failed) * 100) / total),
-    completedAt,
+    completedAt: pending === 0 ? (batch.completedAt ?? batch.lastEnd ?? batch.createdAt) : null,
   };
 }
+
+interface BatchRow extends BatchTimes {
+  id: string;
+  entriesReceived: number;
+  duplicateEntries: number;
+  invalid: unknown[];
+  completed: number;
+  failed: number;
+  pending: number;
+  items: {
+    id: string;
+    domain: string;
+    status: 'processing' | 'completed' | 'failed';
+    errorCode: string | null;
+    errorMessage: string | null;
+    company: StoredCompany | null;
+  }[];
+}
+
+// The batch, its jobs counted by state (an index-only scan of batch_id, status) and one page of
+// its items with their companies: one statement, as polls of big batches come often.
+const BATCH_SQL = `
+  WITH b AS (
+    SELECT id, created_at, completed_at, entries_received, duplicate_entries, invalid_entries
+    FROM batches WHERE id = $1 AND team_id = $2
+  ), counts AS (
+    SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed,
+      count(*) FILTER (WHERE status = 'failed')::int AS failed,
+      count(*) FILTER (WHERE status = 'processing')::int AS pending
+    FROM enrichment_jobs WHERE batch_id = (SELECT id FROM b)
+  ), page AS (
+    SELECT j.id, j.domain, j.status, j.error_code AS "errorCode", j.error_message AS "errorMessage",
+      ${STORED_COMPANY_SQL} AS company, j.batch_position
+    FROM enrichment_jobs j
+    LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
+    WHERE j.batch_id = (SELECT id FROM b)
+    ORDER BY j.batch_position OFFSET $3 LIMIT $4
+  )
+  SELECT b.id, b.created_at AS "createdAt", b.entries_received AS "entriesReceived",
+    b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid, counts.*, b.completed_at AS "completedAt",
+    CASE WHEN counts.pending = 0 AND b.completed_at IS NULL
+      THEN (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = b.id) END AS "lastEnd",
+    coalesce((SELECT json_agg(json_build_object('id', p.id, 'domain', p.domain, 'status', p.status,
+      'errorCode', p."errorCode", 'errorMessage', p."errorMessage", 'company', p.company) ORDER BY p.batch_position) FROM page p),
+      '[]') AS items
+  FROM b, counts`;
 
 /**
  * A batch's progress for its team, counted from the jobs' real states in Postgres, with one
  * page of its items in submission order. Another team's batch is not found.
  */
 export async function batchView(db: Db, teamId: string, batchId: string, page: PaginationQuery) {
-  const batch = await db.batch.findFirst({ where: { id: batchId, teamId } });
+  // Polled often: the driver, not the ORM (see sqlPool).
+  const { rows } = await sqlPool(db).query<BatchRow>({
+    name: 'poll-batch',
+    text: BATCH_SQL,
+    values: [batchId, teamId, offsetOf(page), page.limit],
+  });
+  const batch = rows[0];
   if (!batch) throw new AppError(ErrorCode.BATCH_NOT_FOUND, `no batch ${batchId}`);
+  const items = batch.items.map((job) => ({
+    domain: job.domain,
+    jobId: job.id,
+    status: job.status,
+    statusEndpoint: `/api/enrich/${job.id}`,
+    ...(job.status === 'completed' && job.company ? { data: recordFromStored(job.company) } : {}),
+    ...(job.status === 'failed'
+      ? { error: { code: job.errorCode ?? ErrorCode.ENRICHMENT_FAILED, message: job.errorMessage ?? 'enrichment failed' } }
+      : {}),
+  }));
 
-  const counts = await db.enrichmentJob.groupBy({ by: ['status'], where: { batchId }, _count: { _all: true } });
-  const count = (status: string) => counts.find((c) => c.status === status)?._count._all ?? 0;
-  const progress = await batchProgress(db, batch, { completed: count('completed'), failed: count('failed'), pending: count('processing') });
-
-  const jobs = await db.enrichmentJob.findMany({
-    where: { batchId },
-    orderBy: { batchPosition: 'asc' },
-    skip: offsetOf(page),
-    take: page.limit,
-  });
-  const doneDomains = jobs.filter((job) => job.status === 'completed').map((job) => job.domain);
-  const companies = new Map(
-    (doneDomains.length ? await db.company.findMany({ where: { domain: { in: doneDomains } } }) : []).map((c) => [c.domain, c]),
-  );
-  const items = jobs.map((job) => {
-    const company = companies.get(job.domain);
-    return {
-      domain: job.domain,
-      jobId: job.id,
-      status: job.status,
-      statusEndpoint: `/api/enrich/${job.id}`,
-      ...(job.status === 'completed' && company ? { data: recordFromStored(company) } : {}),
-      ...(job.status === 'failed'
-        ? { error: { code: job.errorCode ?? ErrorCode.ENRICHMENT_FAILED, message: job.errorMessage ?? 'enrichment failed' } }
-        : {}),
-    };
-  });
-
-  const { completedAt, ...state } = progress;
+  const { completedAt, ...state } = batchProgress(batch, batch);
   return {
     batchId: batch.id,
     ...state,
@@ -79,7 +117,7 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
     completedAt: completedAt?.toISOString() ?? null,
     entriesReceived: batch.entriesReceived,
     duplicateEntries: batch.duplicateEntries,
-    invalid: batch.invalidEntries as unknown[],
+    invalid: batch.invalid,
     items,
     pagination: pagination(page, state.total),
   };

@@ -1,9 +1,10 @@
 import { type Db, type EnrichmentJob, sqlPool } from '@enrich/db';
 import { recordFromStored, type StoredCompany } from '@enrich/record';
+import { coalesce, memo } from '../coalesce';
 
 type PolledJob = Pick<EnrichmentJob, 'status' | 'domain' | 'createdAt' | 'completedAt' | 'errorCode' | 'errorMessage'>;
 
-/** A `companies` row (alias `c`) as a StoredCompany, read in the same query as its job; null without one. */
+/** A `companies` row (alias c) as the JSON `recordFromStored` reads; NULL without a row. */
 export const STORED_COMPANY_SQL = `CASE WHEN c.domain IS NOT NULL THEN json_build_object(
       'domain', c.domain, 'name', c.name, 'description', c.description, 'industry', c.industry,
       'employeeCount', c.employee_count, 'location', c.location, 'businessStage', c.business_stage,
@@ -14,30 +15,37 @@ export const STORED_COMPANY_SQL = `CASE WHEN c.domain IS NOT NULL THEN json_buil
 
 const POLL_SQL = `
   SELECT j.status::text AS status, j.domain, j.created_at AS "createdAt", j.completed_at AS "completedAt",
-    j.error_code AS "errorCode", j.error_message AS "errorMessage", ${STORED_COMPANY_SQL} AS company
-  FROM enrichment_jobs j
-  LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
-  WHERE j.id = $1::uuid AND j.team_id = $2`;
+    j.error_code AS "errorCode", j.error_message AS "errorMessage", ${STORED_COMPANY_SQL} AS company, asked.n
+  FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS asked(id, team_id, n)
+  JOIN enrichment_jobs j ON j.id = asked.id AND j.team_id = asked.team_id
+  LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain`;
+
+type Polled = { job: PolledJob; company: StoredCompany | null } | null;
+type PollLookup = (asked: { teamId: string; jobId: string }) => Promise<Polled>;
+const lookups = new WeakMap<Db, PollLookup>();
 
 /**
  * The team's job and, once completed, its company: one round trip (the poll is the API's
- * most frequent request). Another team's job is not found, exactly like a job that does not exist.
+ * most frequent request), shared by the polls that arrive together. Another team's job is not
+ * found, exactly like a job that does not exist.
  */
-export async function findPolledJob(
-  db: Db,
-  teamId: string,
-  jobId: string,
-): Promise<{ job: PolledJob; company: StoredCompany | null } | null> {
-  // The API's most frequent query: the driver, not the ORM (see sqlPool).
-  const { rows } = await sqlPool(db).query<PolledJob & { company: StoredCompany | null }>({
-    name: 'poll-job',
-    text: POLL_SQL,
-    values: [jobId, teamId],
+export function findPolledJob(db: Db, teamId: string, jobId: string): Promise<Polled> {
+  return memo(lookups, db, () => coalescedPolls(db))({ teamId, jobId });
+}
+
+function coalescedPolls(db: Db): PollLookup {
+  return coalesce(async (batch) => {
+    // The API's most frequent query: the driver, not the ORM (see sqlPool).
+    const { rows } = await sqlPool(db).query<PolledJob & { company: StoredCompany | null; n: string }>({
+      name: 'poll-jobs',
+      text: POLL_SQL,
+      values: [batch.map((call) => call.input.jobId), batch.map((call) => call.input.teamId)],
+    });
+    const found = new Map(rows.map(({ n, company, ...job }) => [Number(n) - 1, { job, company }]));
+    batch.forEach((call, i) => {
+      call.resolve(found.get(i) ?? null);
+    });
   });
-  const row = rows[0];
-  if (!row) return null;
-  const { company, ...job } = row;
-  return { job, company };
 }
 
 // The poll answer for each job state, in the contract's shapes.

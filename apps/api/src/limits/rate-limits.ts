@@ -14,7 +14,15 @@ export interface RateLimitSettings {
   minuteWindowMs: number;
   dayWindowMs: number;
   authFailuresPerWindow: number;
+  /** Failed dashboard sign-ins allowed per account in its own window. */
+  signInFailuresPerAccount: number;
+  signInAccountWindowMs: number;
   logger: Logger;
+}
+
+/** A sign-in being checked: counted as failed unless it is said to have succeeded. */
+export interface SignInAttempt {
+  succeeded(): Promise<void>;
 }
 
 /** A team's request windows as they stand; perDay null when its plan has no daily window. */
@@ -35,16 +43,37 @@ export interface RateLimits {
   teamWindows(req: Request): Promise<TeamWindows>;
   /** A failed authentication counts against the caller's address; past the limit, 429. */
   countAuthFailure(req: Request, res: Response): Promise<void>;
+  /**
+   * A dashboard sign-in, before its password is checked: counted at once as a failure against
+   * the caller's address (the failed-authentication window) and the account's own window, so
+   * that a burst cannot check more passwords than the limits allow; past either, 429. A
+   * sign-in that succeeds gives its count back.
+   */
+  signInAttempt(req: Request, res: Response, account: string): Promise<SignInAttempt>;
   /** Requests without a key that do not count (health, unknown paths): report the address window. */
   addressStatus: RequestHandler;
 }
 
-type WindowName = 'minute' | 'day' | 'address';
-const PROPERTY: Record<WindowName, string> = { minute: 'rateLimitMinute', day: 'rateLimitDay', address: 'rateLimitAddress' };
+type WindowName = 'minute' | 'day' | 'address' | 'account';
+const PROPERTY: Record<WindowName, string> = {
+  minute: 'rateLimitMinute',
+  day: 'rateLimitDay',
+  address: 'rateLimitAddress',
+  account: 'rateLimitAccount',
+};
+const REFUSED: Record<WindowName, string> = {
+  minute: 'requests per minute',
+  day: 'requests per day',
+  address: 'failed authentications from this address',
+  account: 'failed sign-ins for this account',
+};
 
 const infoOf = (req: Request, window: WindowName) => (req as unknown as Record<string, RateLimitInfo | undefined>)[PROPERTY[window]];
 const addressKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
 const teamKey = (req: Request) => req.auth?.teamId ?? addressKey(req);
+// The account a sign-in names, set on the request for the account window's key generator.
+const ACCOUNT = Symbol('signInAccount');
+const accountKey = (req: Request) => String((req as unknown as Record<symbol, unknown>)[ACCOUNT] ?? '');
 
 /**
  * Per-team windows (per minute, and per day where the plan has one) and a per-address window
@@ -64,17 +93,20 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     const retryAfter = secondsUntil(state.resetTime);
     setRateLimitHeaders(res, state);
     res.setHeader('Retry-After', String(retryAfter));
-    const what = window === 'address' ? 'failed authentications from this address' : `requests per ${window}`;
+    const what = REFUSED[window];
     next(
       new AppError(ErrorCode.RATE_LIMIT_EXCEEDED, `rate limit of ${state.limit} ${what} reached; retry in ${retryAfter} s`, {
         details: { window, limit: state.limit, retryAfter },
       }),
     );
   };
-  const limiter = (window: WindowName, windowMs: number, options: Partial<Parameters<typeof rateLimit>[0]>): RateLimitRequestHandler =>
-    rateLimit({
+  const stores = new Map<WindowName, SharedRedisStore>();
+  const limiter = (window: WindowName, windowMs: number, options: Partial<Parameters<typeof rateLimit>[0]>): RateLimitRequestHandler => {
+    const store = new SharedRedisStore(redis, `${keyPrefix}:rl:${window}:`);
+    stores.set(window, store);
+    return rateLimit({
       windowMs,
-      store: new SharedRedisStore(redis, `${keyPrefix}:rl:${window}:`),
+      store,
       requestPropertyName: PROPERTY[window],
       legacyHeaders: false,
       standardHeaders: false,
@@ -83,6 +115,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       handler: refuse(window, windowMs),
       ...options,
     });
+  };
 
   const minute = limiter('minute', settings.minuteWindowMs, {
     keyGenerator: teamKey,
@@ -98,12 +131,46 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     limit: settings.authFailuresPerWindow,
   });
 
+  const account = limiter('account', settings.signInAccountWindowMs, {
+    keyGenerator: accountKey,
+    limit: settings.signInFailuresPerAccount,
+  });
+
+  // Counting must not turn a failed authentication into a 503: without Redis it is not counted.
+  const countFailure = async (handler: RateLimitRequestHandler, req: Request, res: Response): Promise<boolean> => {
+    try {
+      await runMiddleware(handler, req, res);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      logger.warn('authentication failure limit unavailable', { error: String(error) });
+      return false;
+    }
+  };
+
+  // Without Redis a bad key is still a 401, not a 503: authentication needs only Postgres.
+  const countAddressFailure = async (req: Request, res: Response): Promise<boolean> => {
+    if (!(await countFailure(address, req, res))) return false;
+    const info = infoOf(req, 'address');
+    if (info) setRateLimitHeaders(res, windowState(info.limit, info.used, info.resetTime, settings.minuteWindowMs));
+    return true;
+  };
+
   const counted = (req: Request, window: 'minute' | 'day', windowMs: number): WindowState | undefined => {
     const info = infoOf(req, window);
     return info ? windowState(info.limit, info.used, info.resetTime, windowMs) : undefined;
   };
-  const peek = async (handler: RateLimitRequestHandler, key: string, limit: number, windowMs: number) => {
-    const info = await handler.getKey(key);
+  // Reads of one window's counter share the read in flight: a team's many concurrent polls
+  // cost one Redis call, and each still reports the counter as it stood during its request.
+  const reading = new Map<string, ReturnType<RateLimitRequestHandler['getKey']>>();
+  const peek = async (window: WindowName, handler: RateLimitRequestHandler, key: string, limit: number, windowMs: number) => {
+    const id = `${window}:${key}`;
+    let read = reading.get(id);
+    if (!read) {
+      read = Promise.resolve(handler.getKey(key)).finally(() => reading.delete(id));
+      reading.set(id, read);
+    }
+    const info = await read;
     // Without a counter yet (or just expired), rate-limit-redis reads Redis's nil as NaN hits
     // and a reset in the past: a window not started is a whole window ahead.
     const hits = info && Number.isFinite(info.totalHits) ? info.totalHits : 0;
@@ -113,8 +180,8 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
   const teamWindows = async (req: Request): Promise<TeamWindows> => {
     const limits = req.auth!.limits;
     const [perMinute, perDay] = await Promise.all([
-      peek(minute, teamKey(req), limits.perMinute, settings.minuteWindowMs),
-      limits.perDay === null ? null : peek(day, teamKey(req), limits.perDay, settings.dayWindowMs),
+      peek('minute', minute, teamKey(req), limits.perMinute, settings.minuteWindowMs),
+      limits.perDay === null ? null : peek('day', day, teamKey(req), limits.perDay, settings.dayWindowMs),
     ]);
     return { perMinute, perDay };
   };
@@ -148,18 +215,24 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     },
     teamStatus,
     teamWindows,
-    async countAuthFailure(req, res) {
-      try {
-        await runMiddleware(address, req, res);
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        // Without Redis a bad key is still a 401, not a 503: authentication needs only Postgres.
-        logger.warn('address rate limit unavailable', { error: String(error) });
-        return;
-      }
-      const info = infoOf(req, 'address');
-      if (info) setRateLimitHeaders(res, windowState(info.limit, info.used, info.resetTime, settings.minuteWindowMs));
+    countAuthFailure: async (req, res) => {
+      await countAddressFailure(req, res);
     },
-    addressStatus: report(async (req) => [await peek(address, addressKey(req), settings.authFailuresPerWindow, settings.minuteWindowMs)]),
+    async signInAttempt(req, res, accountName) {
+      (req as unknown as Record<symbol, unknown>)[ACCOUNT] = accountName;
+      const counted: [WindowName, string][] = [];
+      if (await countAddressFailure(req, res)) counted.push(['address', addressKey(req)]);
+      if (await countFailure(account, req, res)) counted.push(['account', accountName]);
+      return {
+        async succeeded() {
+          await Promise.all(counted.map(([window, key]) => stores.get(window)!.decrement(key))).catch((error: unknown) =>
+            logger.warn('sign-in count not given back', { error: String(error) }),
+          );
+        },
+      };
+    },
+    addressStatus: report(async (req) => [
+      await peek('address', address, addressKey(req), settings.authFailuresPerWindow, settings.minuteWindowMs),
+    ]),
   };
 }

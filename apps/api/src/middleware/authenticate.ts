@@ -2,6 +2,11 @@ import { type AuthenticatedTeam, authenticateApiKey, hashApiKey } from '@enrich/
 import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { NextFunction, Request, Response } from 'express';
+import type { AppContext } from '../app-context';
+import { checkCsrf } from '../auth/csrf';
+import { sessionToken } from '../auth/session-cookie';
+import { sessionLookup, teamOfSession } from '../auth/session-lookup';
+import { perDatabase } from '../auth/ttl-cache';
 import type { RateLimits } from '../limits/rate-limits';
 
 declare module 'express-serve-static-core' {
@@ -13,47 +18,59 @@ declare module 'express-serve-static-core' {
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /**
- * How long a key, once found, is trusted without asking Postgres again: the lookup cost about a
- * third of a quick search. A revoked key, or a team's new plan or limits, takes effect within
- * this long in each API process. Only keys that were found are kept, by their hash.
+ * Default of KEY_CACHE_MS: how long a key, once found, is trusted without asking Postgres
+ * again (the lookup cost about a third of a quick search). A revoked key, or a team's new plan
+ * or limits, takes effect within this long in each API process. Only keys that were found are
+ * kept, by their hash.
  */
 export const KEY_CACHE_MS = 5_000;
-const KEY_CACHE_MAX = 10_000;
 
-interface Cached {
-  team: AuthenticatedTeam;
-  until: number;
-}
+const keyCache = perDatabase<AuthenticatedTeam>();
 
-// One cache per database client, so apps over different databases never share an answer.
-const caches = new WeakMap<Db, Map<string, Cached>>();
-
-async function lookUp(db: Db, presented: string | undefined): Promise<AuthenticatedTeam | null> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
+async function lookUpKey(db: Db, presented: string | undefined, cacheMs: number): Promise<AuthenticatedTeam | null> {
+  const cache = keyCache(db);
   const hash = hashApiKey(presented ?? '');
-  const now = Date.now();
   const hit = cache.get(hash);
-  if (hit && hit.until > now) return hit.team;
-  cache.delete(hash);
+  if (hit) return hit;
   const team = await authenticateApiKey(db, presented);
-  if (team) {
-    // Oldest first in a Map: past the cap, the oldest entry goes.
-    if (cache.size >= KEY_CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(hash, { team, until: now + KEY_CACHE_MS });
-  }
+  if (team) cache.set(hash, team, Date.now() + cacheMs);
   return team;
 }
 
-// Same answer for a missing, malformed, unknown or revoked key, so a caller learns nothing.
-// Each failure counts against the caller's address, so keys cannot be guessed at speed.
-export function authenticate(db: Db, limits: RateLimits) {
+/** Drops a key from this process's cache, so that revoking it takes effect here at once. */
+export const forgetKey = (db: Db, hash: string): void => keyCache(db).delete(hash);
+
+/**
+ * A public endpoint's caller: a bearer key, or else a dashboard session cookie (which must pass
+ * the CSRF check on anything but a read). Either resolves to the same AuthenticatedTeam, so
+ * validation, limits and quota do not depend on which. A request with an Authorization header
+ * is decided by it alone.
+ *
+ * Same answer for a missing, malformed, unknown or revoked key, so a caller learns nothing.
+ * Each failure counts against the caller's address, so keys cannot be guessed at speed.
+ */
+export function authenticate(ctx: AppContext, limits: RateLimits) {
+  const sessions = sessionLookup(ctx);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const match = BEARER.exec(req.get('authorization') ?? '');
-    const team = await lookUp(db, match?.[1]);
+    const authorization = req.get('authorization');
+    const cookie = authorization === undefined ? sessionToken(req) : undefined;
+    if (cookie !== undefined) {
+      const session = await sessions.resolve(cookie);
+      if (!session) {
+        await limits.countAuthFailure(req, res);
+        throw new AppError(
+          ErrorCode.AUTHENTICATION_FAILED,
+          'the dashboard session has ended; sign in again, or send Authorization: Bearer <API_KEY>',
+        );
+      }
+      checkCsrf(req, session.csrfToken);
+      req.auth = teamOfSession(session);
+      req.dashboardSession = session;
+      next();
+      return;
+    }
+    const match = BEARER.exec(authorization ?? '');
+    const team = await lookUpKey(ctx.db, match?.[1], ctx.config.KEY_CACHE_MS);
     if (!team) {
       await limits.countAuthFailure(req, res);
       throw new AppError(ErrorCode.AUTHENTICATION_FAILED, 'missing or invalid API key; send Authorization: Bearer <API_KEY>');

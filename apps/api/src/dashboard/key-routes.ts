@@ -1,0 +1,42 @@
+import { issueTeamKey, listTeamKeys, revokeTeamKey } from '@enrich/api-keys';
+import { AppError, ErrorCode } from '@enrich/errors';
+import { type RequestHandler, Router } from 'express';
+import type { AppContext } from '../app-context';
+import { forgetKey } from '../middleware/authenticate';
+import { methodNotAllowed } from '../middleware/error-handler';
+import { jsonBody } from '../middleware/json-body';
+import { parseOrThrow } from '../middleware/validate';
+import { keyCreateRequestSchema, keyIdParamsSchema } from '../schemas/dashboard';
+import { isOwner, sessionOf } from './require-session';
+
+// The team's API keys. An owner sees and revokes all of them; a member only those they made.
+export function keyRoutes(ctx: AppContext, session: RequestHandler): Router {
+  const router = Router();
+  const body = jsonBody(ctx.config.BODY_LIMIT);
+  // Whose keys the caller may see: undefined for all of the team's.
+  const creatorFilter = (req: Parameters<RequestHandler>[0]) => (isOwner(req) ? undefined : sessionOf(req).user.id);
+
+  router.get('/keys', session, async (req, res) => {
+    res.json({ data: await listTeamKeys(ctx.db, sessionOf(req).team.id, creatorFilter(req)) });
+  });
+
+  router.post('/keys', session, body, async (req, res) => {
+    const { name } = parseOrThrow(keyCreateRequestSchema, req.body, 'request body');
+    const { team, user } = sessionOf(req);
+    res.status(201).json(await issueTeamKey(ctx.db, team.id, { name, createdByUserId: user.id }));
+  });
+
+  router.delete('/keys/:id', session, async (req, res) => {
+    const { id } = parseOrThrow(keyIdParamsSchema, req.params, 'path');
+    const hash = await revokeTeamKey(ctx.db, sessionOf(req).team.id, id, creatorFilter(req));
+    // Another team's key, or (for a member) another user's, answers as one that does not exist.
+    if (!hash) throw new AppError(ErrorCode.KEY_NOT_FOUND, `no key ${id}`);
+    // Refused at once by this process; others stop trusting it within KEY_CACHE_MS.
+    forgetKey(ctx.db, hash);
+    res.status(204).end();
+  });
+
+  router.all('/keys', methodNotAllowed(['GET', 'HEAD', 'POST']));
+  router.all('/keys/:id', methodNotAllowed(['DELETE']));
+  return router;
+}

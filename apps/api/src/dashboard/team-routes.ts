@@ -1,0 +1,68 @@
+import { createInvite, deleteInvite, findUsableInvite, joinUrl, listInvites, teamMembers } from '@enrich/accounts';
+import { teamLimits } from '@enrich/api-keys';
+import { AppError, ErrorCode } from '@enrich/errors';
+import { type RequestHandler, Router } from 'express';
+import type { AppContext } from '../app-context';
+import type { RateLimits } from '../limits/rate-limits';
+import { methodNotAllowed } from '../middleware/error-handler';
+import { jsonBody } from '../middleware/json-body';
+import { parseOrThrow } from '../middleware/validate';
+import { inviteCreateRequestSchema, inviteParamsSchema } from '../schemas/dashboard';
+import { ownerOnly, sessionOf } from './require-session';
+
+const inviteNotFound = () => new AppError(ErrorCode.INVITE_NOT_FOUND, 'this invite is unknown, used or expired');
+
+// The team, its members and limits (every member); its invites (owners only).
+export function teamRoutes(ctx: AppContext, limits: RateLimits, session: RequestHandler): Router {
+  const router = Router();
+  const body = jsonBody(ctx.config.BODY_LIMIT);
+
+  router.get('/team', session, async (req, res) => {
+    // Read afresh, not from the session cache: the plan or limits may just have changed.
+    const team = await ctx.db.team.findUniqueOrThrow({ where: { id: sessionOf(req).team.id } });
+    const { perMinute, perDay, monthly } = teamLimits(team.plan, team);
+    res.json({
+      team: { id: team.id, name: team.name, plan: team.plan, limits: { perMinute, perDay, monthlyQuota: monthly } },
+      members: await teamMembers(ctx.db, team.id),
+    });
+  });
+
+  router.get('/invites', session, ownerOnly, async (req, res) => {
+    res.json({ data: await listInvites(ctx.db, sessionOf(req).team.id) });
+  });
+
+  router.post('/invites', session, ownerOnly, body, async (req, res) => {
+    const input = parseOrThrow(inviteCreateRequestSchema, req.body, 'request body');
+    const { team, user } = sessionOf(req);
+    const invite = await createInvite(ctx.db, {
+      teamId: team.id,
+      role: input.role ?? 'member',
+      createdById: user.id,
+      expiresInHours: input.expiresInHours,
+    });
+    // The origin the owner reached us at (trust proxy: as the proxy saw it).
+    res.status(201).json({ ...invite, url: joinUrl(`${req.protocol}://${req.host}`, invite.token) });
+  });
+
+  router.delete('/invites/:invite', session, ownerOnly, async (req, res) => {
+    const { invite } = parseOrThrow(inviteParamsSchema, req.params, 'path');
+    if (!(await deleteInvite(ctx.db, sessionOf(req).team.id, invite))) throw inviteNotFound();
+    res.status(204).end();
+  });
+
+  // No session: the join page shows whom the invite is from before its user signs up.
+  router.get('/invites/:invite', async (req, res) => {
+    const { invite } = parseOrThrow(inviteParamsSchema, req.params, 'path');
+    const found = await findUsableInvite(ctx.db, invite);
+    if (!found) {
+      await limits.countAuthFailure(req, res);
+      throw inviteNotFound();
+    }
+    res.json(found);
+  });
+
+  router.all('/team', methodNotAllowed(['GET', 'HEAD']));
+  router.all('/invites', methodNotAllowed(['GET', 'HEAD', 'POST']));
+  router.all('/invites/:invite', methodNotAllowed(['GET', 'HEAD', 'DELETE']));
+  return router;
+}

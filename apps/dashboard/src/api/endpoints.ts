@@ -1,0 +1,76 @@
+// Every endpoint the dashboard calls, by name. Public endpoints use their bare paths (the
+// session stands in for a key); session-only ones live under /dashboard/api.
+import { query, request } from './client';
+import type {
+  ApiKey,
+  Batch,
+  BatchSummary,
+  BulkAccepted,
+  BulkPreview,
+  CreatedInvite,
+  CreatedKey,
+  CursorPage,
+  EnrichAccepted,
+  Invite,
+  InvitePreview,
+  Job,
+  JobSummary,
+  Role,
+  SearchResponse,
+  Session,
+  SignupMode,
+  TeamInfo,
+  Usage,
+} from './types';
+
+const enc = encodeURIComponent;
+
+/** A bulk submission: a CSV file as uploaded, or a pasted list. */
+export type BulkInput = { kind: 'csv'; name: string; text: string } | { kind: 'list'; domains: string[] };
+
+const bulkBody = (input: BulkInput) =>
+  input.kind === 'csv' ? { body: { content: input.text, type: 'text/csv' } } : { json: { domains: input.domains } };
+
+export interface SearchParams {
+  q?: string;
+  industry?: string;
+  businessStage?: string;
+  location?: string;
+  minConfidence?: string;
+  page?: number;
+  limit?: number;
+}
+
+export const api = {
+  config: () => request<{ signupMode: SignupMode }>('/dashboard/api/config'),
+  session: () => request<Session>('/dashboard/api/session', { expectUnauthorized: true }),
+  signIn: (body: { email: string; password: string }) =>
+    request<Session>('/dashboard/api/signin', { json: body, expectUnauthorized: true }),
+  signUp: (body: { email: string; password: string; teamName?: string; inviteToken?: string }) =>
+    request<Session>('/dashboard/api/signup', { json: body }),
+  signOut: () => request<void>('/dashboard/api/signout', { method: 'POST', expectUnauthorized: true }),
+  signOutEverywhere: () => request<void>('/dashboard/api/signout-everywhere', { method: 'POST', expectUnauthorized: true }),
+
+  usage: () => request<Usage>('/usage'),
+  recentJobs: (limit = 10, cursor?: string) => request<CursorPage<JobSummary>>(`/enrich${query({ limit, cursor })}`),
+  batches: (limit = 20, cursor?: string) => request<CursorPage<BatchSummary>>(`/enrich/bulk${query({ limit, cursor })}`),
+
+  enrich: (domain: string, refresh = false) => request<EnrichAccepted>('/enrich', { json: refresh ? { domain, refresh } : { domain } }),
+  job: (jobId: string) => request<Job>(`/enrich/${enc(jobId)}`),
+  bulkPreview: (input: BulkInput) => request<BulkPreview>('/dashboard/api/bulk/preview', { method: 'POST', ...bulkBody(input) }),
+  bulkSubmit: (input: BulkInput) => request<BulkAccepted>('/enrich/bulk', { method: 'POST', ...bulkBody(input) }),
+  batch: (batchId: string, page = 1, limit = 100) => request<Batch>(`/enrich/bulk/${enc(batchId)}${query({ page, limit })}`),
+  batchResultsUrl: (batchId: string) => `/enrich/bulk/${enc(batchId)}/results.csv`,
+
+  searchCompanies: (params: SearchParams) => request<SearchResponse>(`/companies/search${query({ ...params })}`),
+
+  keys: () => request<{ data: ApiKey[] }>('/dashboard/api/keys'),
+  createKey: (name: string) => request<CreatedKey>('/dashboard/api/keys', { json: { name } }),
+  revokeKey: (id: string) => request<void>(`/dashboard/api/keys/${enc(id)}`, { method: 'DELETE' }),
+
+  team: () => request<TeamInfo>('/dashboard/api/team'),
+  invites: () => request<{ data: Invite[] }>('/dashboard/api/invites'),
+  createInvite: (body: { role: Role; expiresInHours: number }) => request<CreatedInvite>('/dashboard/api/invites', { json: body }),
+  deleteInvite: (id: string) => request<void>(`/dashboard/api/invites/${enc(id)}`, { method: 'DELETE' }),
+  invite: (token: string) => request<InvitePreview>(`/dashboard/api/invites/${enc(token)}`, { expectUnauthorized: true }),
+};
