@@ -40,19 +40,13 @@ CREATE TABLE "batch_entries" (
 ALTER TABLE "batch_entries" ADD CONSTRAINT "batch_entries_batch_id_fkey"
     FOREIGN KEY ("batch_id") REFERENCES "batches"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Batches accepted before this migration kept neither their inputs nor which entries were
--- duplicates: invalid entries go back to their places (with the entry as their input), and the
--- jobs (their domain as the input) fill the other places in order. Exact for a batch without
--- duplicates; in one with, the duplicates are left out and a job may sit a few places early.
+-- Batches accepted before this migration kept neither their inputs nor their duplicates: their
+-- entries are their jobs in order (the domain as the input), then their invalid entries.
 UPDATE "batches" SET "input_columns" = ARRAY['domain'];
-INSERT INTO "batch_entries" ("batch_id", "position", "input")
-SELECT b."id", (i.value ->> 'index')::int, jsonb_build_array(i.value -> 'entry')
-FROM "batches" b, jsonb_array_elements(b."invalid_entries") AS i(value);
 INSERT INTO "batch_entries" ("batch_id", "position", "input", "job_id")
-SELECT j."batch_id", s.slot, jsonb_build_array(j."domain"), j."id"
-FROM (
-    SELECT b."id" AS batch_id, slot, row_number() OVER (PARTITION BY b."id" ORDER BY slot) - 1 AS k
-    FROM "batches" b CROSS JOIN LATERAL generate_series(0, b."entries_received" - 1) AS slot
-    WHERE NOT EXISTS (SELECT 1 FROM "batch_entries" e WHERE e."batch_id" = b."id" AND e."position" = slot)
-) s
-JOIN "enrichment_jobs" j ON j."batch_id" = s.batch_id AND j."batch_position" = s.k;
+SELECT "batch_id", "batch_position", jsonb_build_array("domain"), "id"
+FROM "enrichment_jobs" WHERE "batch_id" IS NOT NULL AND "batch_position" IS NOT NULL;
+INSERT INTO "batch_entries" ("batch_id", "position", "input")
+SELECT b."id", (SELECT count(*) FROM "enrichment_jobs" j WHERE j."batch_id" = b."id") + i.ordinality - 1,
+    jsonb_build_array(i.value -> 'entry')
+FROM "batches" b, jsonb_array_elements(b."invalid_entries") WITH ORDINALITY AS i(value, ordinality);
