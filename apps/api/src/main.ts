@@ -1,7 +1,7 @@
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
-import { bullPrefix, createRedisConnection } from '@enrich/queue';
+import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
 import { FlowProducer } from 'bullmq';
 import { apiEnv } from './api-config';
 import { createApp } from './app';
@@ -12,6 +12,11 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, { app: 'api' });
   const db = createPrismaClient(config.DATABASE_URL);
   const redis = createRedisConnection(config.REDIS_URL, 'producer');
+  // The rate limiters load their scripts when the app is built: give Redis a moment to connect
+  // so they do not start by failing. Without Redis the API still starts (see /readyz).
+  await waitUntilConnected(redis, 3000).catch(() =>
+    logger.warn('Redis is not reachable yet; requests that need it answer 503 until it is'),
+  );
   const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(config.QUEUE_PREFIX) });
   flows.on('error', () => undefined); // reported by /readyz and by failing submissions
 
