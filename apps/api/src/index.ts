@@ -4,6 +4,7 @@ export { type ApiConfig, apiEnv } from './api-config';
 export { createApp } from './app';
 export type { AppContext } from './app-context';
 export { RESULTS_PAGE_SIZE, type ResultsOptions, resultColumns, writeBatchResults } from './bulk/batch-results';
+export { durationEstimator } from './jobs/estimate-duration';
 export { answerMalformedRequests } from './malformed-request';
 export { KEY_CACHE_MS } from './middleware/authenticate';
 export { parseOrThrow } from './middleware/validate';
