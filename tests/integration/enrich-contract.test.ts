@@ -167,6 +167,7 @@ describe('service routes', () => {
         .sort(),
     ).toEqual([
       '/api/companies/search',
+      '/api/companies/{domain}',
       '/api/enrich',
       '/api/enrich/bulk',
       '/api/enrich/bulk/{batchId}',

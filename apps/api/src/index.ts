@@ -30,7 +30,15 @@ export {
 } from './schemas/enrich';
 export { errorBodySchema } from './schemas/error';
 export { paginationSchema } from './schemas/pagination';
-export { type SearchQuery, searchQueryInput, searchQuerySchema, searchResponseSchema, searchResultSchema } from './schemas/search';
+export {
+  companyAnswerSchema,
+  type SearchQuery,
+  searchQueryInput,
+  searchQuerySchema,
+  searchResponseSchema,
+  searchResultSchema,
+  selectedSearchResultSchema,
+} from './schemas/search';
 export { usageSchema } from './schemas/usage';
 export { searchInput } from './search/search-companies';
 export { type RunSql, runSearch, type SearchInput, type SearchPage } from './search/search-sql';

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { bulkRequestSchema } from './bulk/bulk-entries';
 import { registerDashboardPaths } from './openapi-dashboard';
 import { batchIdParamsSchema, batchQuerySchema, batchStatusSchema, bulkAcceptedSchema } from './schemas/bulk';
-import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema } from './schemas/enrich';
+import { companyParamsSchema, companyQuerySchema } from './schemas/company';
+import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema, pollQuerySchema } from './schemas/enrich';
 import { errorBodySchema } from './schemas/error';
-import { searchQuerySchema, searchResponseSchema } from './schemas/search';
+import { companyAnswerSchema, searchQuerySchema, searchResponseSchema } from './schemas/search';
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 const error = (description: string) => json(errorBodySchema, description);
@@ -64,12 +65,13 @@ export function buildOpenApiDocument(serverUrl = '/') {
     path: '/api/enrich/{jobId}',
     summary: 'Poll an enrichment job',
     security,
-    request: { params: jobIdParamsSchema },
+    request: { params: jobIdParamsSchema, query: pollQuerySchema },
     responses: {
-      200: json(jobStatusSchema, 'The job: processing, completed with data, or failed'),
+      200: json(jobStatusSchema, 'The job: processing, completed with data (only the selected fields with `fields`), or failed'),
       404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
       405: error('METHOD_NOT_ALLOWED'),
       ...common,
+      400: error('VALIDATION_ERROR (an unknown field in `fields`, named; a path that is not valid percent-encoding, or holds U+0000)'),
     },
   });
   registry.registerPath({
@@ -111,7 +113,10 @@ export function buildOpenApiDocument(serverUrl = '/') {
     responses: {
       200: json(batchStatusSchema, 'Counts from the jobs’ real states, and items in submission order'),
       ...common,
-      400: error('VALIDATION_ERROR (page or limit out of range; a path that is not valid percent-encoding, or holds U+0000)'),
+      400: error(
+        'VALIDATION_ERROR (page or limit out of range, an unknown status, an unknown field in `fields`; a path that is not valid ' +
+          'percent-encoding, or holds U+0000)',
+      ),
       404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
     },
   });
@@ -127,8 +132,28 @@ export function buildOpenApiDocument(serverUrl = '/') {
       200: json(searchResponseSchema, 'One page of results; a page past the end has no results and the same pagination totals'),
       ...common,
       400: error(
-        'VALIDATION_ERROR (page, limit, minConfidence or businessStage out of range, q too long, a parameter given twice or holding U+0000)',
+        'VALIDATION_ERROR (page, limit, minConfidence or businessStage out of range, q too long, an unknown field in `fields`, ' +
+          'a parameter given twice or holding U+0000)',
       ),
+      405: error('METHOD_NOT_ALLOWED'),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/companies/{domain}',
+    summary: 'Your team’s stored record of one company',
+    description:
+      'The record your team last enriched for the domain, as a search result gives it (plus enrichedAt). Reads only what is ' +
+      'stored: for fresh data submit it again (POST /api/enrich with refresh). Does not count against rate limits.',
+    security,
+    request: { params: companyParamsSchema, query: companyQuerySchema },
+    responses: {
+      200: json(companyAnswerSchema, 'The record (only the selected fields with `fields`), plus enrichedAt'),
+      ...common,
+      400: error(
+        'INVALID_DOMAIN (details.reason), VALIDATION_ERROR (an unknown field in `fields`, named; `refresh`, which is a submission’s)',
+      ),
+      404: error('COMPANY_NOT_FOUND (your team has never enriched this domain)'),
       405: error('METHOD_NOT_ALLOWED'),
     },
   });

@@ -1,6 +1,6 @@
 import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { recordFromStored, type StoredCompany } from '@enrich/record';
+import { type FieldSelection, recordFromStored, type StoredCompany, selectFields } from '@enrich/record';
 import { STORED_COMPANY_SQL } from '../jobs/job-view';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
 
@@ -39,6 +39,8 @@ export function batchProgress(batch: BatchTimes, counts: ItemCounts) {
   };
 }
 
+const itemsIn = (counts: ItemCounts, status: ItemStatus): number => (status === 'processing' ? counts.pending : counts[status]);
+
 interface BatchRow extends BatchTimes {
   id: string;
   entriesReceived: number;
@@ -73,7 +75,7 @@ const BATCH_SQL = `
       ${STORED_COMPANY_SQL} AS company, j.batch_position
     FROM enrichment_jobs j
     LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
-    WHERE j.batch_id = (SELECT id FROM b)
+    WHERE j.batch_id = (SELECT id FROM b) AND ($5::"JobStatus" IS NULL OR j.status = $5::"JobStatus")
     ORDER BY j.batch_position OFFSET $3 LIMIT $4
   )
   SELECT b.id, b.created_at AS "createdAt", b.entries_received AS "entriesReceived",
@@ -85,16 +87,25 @@ const BATCH_SQL = `
       '[]') AS items
   FROM b, counts`;
 
+export type ItemStatus = BatchRow['items'][number]['status'];
+
+export interface BatchQuery extends PaginationQuery {
+  /** Only the items in this state; the pages count those. */
+  status?: ItemStatus;
+  fields?: FieldSelection;
+}
+
 /**
  * A batch's progress for its team, counted from the jobs' real states in Postgres, with one
- * page of its items in submission order. Another team's batch is not found.
+ * page of its items in submission order (those in `status` only, when given). Another team's
+ * batch is not found.
  */
-export async function batchView(db: Db, teamId: string, batchId: string, page: PaginationQuery) {
+export async function batchView(db: Db, teamId: string, batchId: string, page: BatchQuery) {
   // Polled often: the driver, not the ORM (see sqlPool).
   const { rows } = await sqlPool(db).query<BatchRow>({
     name: 'poll-batch',
     text: BATCH_SQL,
-    values: [batchId, teamId, offsetOf(page), page.limit],
+    values: [batchId, teamId, offsetOf(page), page.limit, page.status ?? null],
   });
   const batch = rows[0];
   if (!batch) throw new AppError(ErrorCode.BATCH_NOT_FOUND, `no batch ${batchId}`);
@@ -103,7 +114,7 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
     jobId: job.id,
     status: job.status,
     statusEndpoint: `/api/enrich/${job.id}`,
-    ...(job.status === 'completed' && job.company ? { data: recordFromStored(job.company) } : {}),
+    ...(job.status === 'completed' && job.company ? { data: selectFields(recordFromStored(job.company), page.fields) } : {}),
     ...(job.status === 'failed'
       ? { error: { code: job.errorCode ?? ErrorCode.ENRICHMENT_FAILED, message: job.errorMessage ?? 'enrichment failed' } }
       : {}),
@@ -119,6 +130,6 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
     duplicateEntries: batch.duplicateEntries,
     invalid: batch.invalid,
     items,
-    pagination: pagination(page, state.total),
+    pagination: pagination(page, page.status ? itemsIn(batch, page.status) : state.total),
   };
 }
