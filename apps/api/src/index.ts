@@ -4,6 +4,8 @@ export { type ApiConfig, apiEnv } from './api-config';
 export { createApp } from './app';
 export type { AppContext } from './app-context';
 export { RESULTS_PAGE_SIZE, type ResultsOptions, resultColumns, writeBatchResults } from './bulk/batch-results';
+export { createEventHub, EventHub } from './events/event-hub';
+export { sseFrame } from './events/sse-response';
 export { answerMalformedRequests } from './malformed-request';
 export { KEY_CACHE_MS } from './middleware/authenticate';
 export { parseOrThrow } from './middleware/validate';
@@ -29,6 +31,7 @@ export {
   jobSummarySchema,
 } from './schemas/enrich';
 export { errorBodySchema } from './schemas/error';
+export { batchEventDataSchema, jobEventDataSchema, jobStartedEventSchema } from './schemas/events';
 export { paginationSchema } from './schemas/pagination';
 export {
   companyAnswerSchema,

@@ -6,6 +6,7 @@ import { batchIdParamsSchema, batchQuerySchema, batchStatusSchema, bulkAcceptedS
 import { companyParamsSchema, companyQuerySchema } from './schemas/company';
 import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema, pollQuerySchema } from './schemas/enrich';
 import { errorBodySchema } from './schemas/error';
+import { batchEventDataSchema, jobEventDataSchema, lastEventIdSchema } from './schemas/events';
 import { companyAnswerSchema, searchQuerySchema, searchResponseSchema } from './schemas/search';
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -154,6 +155,51 @@ export function buildOpenApiDocument(serverUrl = '/') {
         'INVALID_DOMAIN (details.reason), VALIDATION_ERROR (an unknown field in `fields`, named; `refresh`, which is a submission’s)',
       ),
       404: error('COMPANY_NOT_FOUND (your team has never enriched this domain)'),
+      405: error('METHOD_NOT_ALLOWED'),
+    },
+  });
+  // The event streams: text/event-stream, whose schema here is that of each event's JSON data
+  // (OpenAPI 3.1 has no way to describe the framing itself).
+  const stream = (data: z.ZodType, description: string) => ({ description, content: { 'text/event-stream': { schema: data } } });
+  const resume = z.object({
+    'last-event-id': lastEventIdSchema.meta({
+      description: 'Sent by EventSource when it reconnects: the stream resumes after that event, missing none',
+    }),
+  });
+  const streamNotes =
+    'Server-Sent Events: each event has an `id` (what Last-Event-ID resumes after), a name and JSON `data`. A comment ' +
+    '(`: heartbeat`) every 15 s keeps idle connections open. The stream ends after the last event; a client reconnecting ' +
+    'with the last event’s id gets 204, which stops EventSource. Any API replica serves any stream. Does not count against ' +
+    'rate limits; the X-RateLimit-* headers are reported.';
+  registry.registerPath({
+    method: 'get',
+    path: '/api/enrich/{jobId}/events',
+    summary: 'Follow a job as Server-Sent Events',
+    description: `Events \`processing\` (id 1), \`started\` (id 2), then \`completed\` or \`failed\` (id 3); data: JobEvent. A new stream starts with the current state's event. ${streamNotes}`,
+    security,
+    request: { params: jobIdParamsSchema, query: pollQuerySchema, headers: resume },
+    responses: {
+      200: stream(jobEventDataSchema, 'The stream of the job’s events; the schema is that of each event’s data'),
+      204: { description: 'Resumed after the last event: nothing follows' },
+      ...common,
+      400: error('VALIDATION_ERROR (Last-Event-ID not a whole number, an unknown field in `fields`)'),
+      404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
+      405: error('METHOD_NOT_ALLOWED'),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/enrich/bulk/{batchId}/events',
+    summary: 'Follow a batch as Server-Sent Events',
+    description: `Event \`progress\` first (the counts now, id = items ended so far), then one \`item\` event per item that ends, numbered in the order they ended, with the counts; data: BatchEvent. ${streamNotes}`,
+    security,
+    request: { params: batchIdParamsSchema, headers: resume },
+    responses: {
+      200: stream(batchEventDataSchema, 'The stream of the batch’s events; the schema is that of each event’s data'),
+      204: { description: 'Resumed after the last event: nothing follows' },
+      ...common,
+      400: error('VALIDATION_ERROR (Last-Event-ID not a whole number)'),
+      404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
       405: error('METHOD_NOT_ALLOWED'),
     },
   });

@@ -1,15 +1,9 @@
 import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
+import type { ItemCounts } from '@enrich/jobs';
 import { type FieldSelection, recordFromStored, type StoredCompany, selectFields } from '@enrich/record';
 import { STORED_COMPANY_SQL } from '../jobs/job-view';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
-
-export interface ItemCounts {
-  completed: number;
-  failed: number;
-  /** Still processing. */
-  pending: number;
-}
 
 interface BatchTimes {
   createdAt: Date;
@@ -25,7 +19,14 @@ interface BatchTimes {
  * write lands, the last end time among its items says the same.
  */
 export function batchProgress(batch: BatchTimes, counts: ItemCounts) {
-  const { completed, failed, pending } = counts;
+  return {
+    ...itemProgress(counts),
+    completedAt: counts.pending === 0 ? (batch.completedAt ?? batch.lastEnd ?? batch.createdAt) : null,
+  };
+}
+
+/** A batch's state and progress from its items' counts (the poll, the list and the event stream). */
+export function itemProgress({ completed, failed, pending }: ItemCounts) {
   const total = completed + failed + pending;
   return {
     status: pending === 0 ? ('completed' as const) : ('processing' as const),
@@ -35,7 +36,6 @@ export function batchProgress(batch: BatchTimes, counts: ItemCounts) {
     pending,
     // Whole percent of items that have ended; 100 only when every one has.
     progress: total === 0 ? 100 : Math.floor(((completed + failed) * 100) / total),
-    completedAt: pending === 0 ? (batch.completedAt ?? batch.lastEnd ?? batch.createdAt) : null,
   };
 }
 

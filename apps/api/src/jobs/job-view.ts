@@ -42,13 +42,16 @@ export async function findPolledJob(db: Db, teamId: string, jobId: string): Prom
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isJobId = (text: string): boolean => UUID.test(text);
 
 /** The job as findPolledJob reads it, or 404 JOB_NOT_FOUND (an id that is not a UUID names no job). */
 export async function findTeamJob(db: Db, teamId: string, jobId: string): Promise<Polled> {
-  const polled = UUID.test(jobId) ? await findPolledJob(db, teamId, jobId) : null;
-  if (!polled) throw new AppError(ErrorCode.JOB_NOT_FOUND, `no job ${jobId}`);
+  const polled = isJobId(jobId) ? await findPolledJob(db, teamId, jobId) : null;
+  if (!polled) throw jobNotFound(jobId);
   return polled;
 }
+
+export const jobNotFound = (jobId: string): AppError => new AppError(ErrorCode.JOB_NOT_FOUND, `no job ${jobId}`);
 
 // The poll answer for each job state, in the contract's shapes.
 // `fields` selects what `data` carries.
@@ -71,6 +74,11 @@ export function jobView(job: PolledJob, company: StoredCompany | null, estimated
       error: { code: job.errorCode ?? 'ENRICHMENT_FAILED', message: job.errorMessage ?? 'enrichment failed' },
     };
   }
+  return processingView(job, estimatedMs);
+}
+
+/** The answer while processing: also what an event stream resumed late says the job was. */
+export function processingView(job: Pick<PolledJob, 'domain' | 'createdAt'>, estimatedMs: number) {
   return {
     status: 'processing' as const,
     domain: job.domain,

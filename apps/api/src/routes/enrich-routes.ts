@@ -2,9 +2,11 @@ import { type Request, Router } from 'express';
 import { admit, admitDeps } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
 import type { AppContext } from '../app-context';
+import { serveEventStream } from '../events/event-stream';
+import { jobEventSource } from '../events/job-events';
 import { durationEstimator } from '../jobs/estimate-duration';
 import { listJobs } from '../jobs/job-list';
-import { findTeamJob, jobView } from '../jobs/job-view';
+import { findTeamJob, isJobId, jobNotFound, jobView } from '../jobs/job-view';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
@@ -13,13 +15,14 @@ import { jsonBody } from '../middleware/json-body';
 import { runMiddleware } from '../middleware/run-middleware';
 import { domainOrThrow, parseOrThrow } from '../middleware/validate';
 import { enrichRequestSchema, jobIdParamsSchema, jobListQuerySchema, pollQuerySchema } from '../schemas/enrich';
+import { lastEventIdSchema } from '../schemas/events';
 
 function submissionOf(req: Request): { domains: [string]; refresh: boolean } {
   const body = parseOrThrow(enrichRequestSchema, req.body, 'request body');
   return { domains: [domainOrThrow((body.domain ?? body.url)!)], refresh: body.refresh === true };
 }
 
-// POST and GET /enrich, GET /enrich/:jobId; authenticated where app.ts mounts them.
+// POST and GET /enrich, GET /enrich/:jobId and its event stream; authenticated where app.ts mounts them.
 export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
   const estimate = durationEstimator(ctx.db, ctx.config.ESTIMATE_DEFAULT_MS);
@@ -69,7 +72,24 @@ export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
     res.json(jobView(job, company, estimate(), fields));
   });
 
+  // Server-Sent Events of the job's states (events/job-events.ts): not counted, like the poll.
+  router.get('/enrich/:jobId/events', async (req, res) => {
+    const team = requireAuth(req);
+    const report = () => runMiddleware(limits.teamStatus, req, res);
+    const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
+    const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
+    const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
+    if (!isJobId(jobId)) {
+      // Refused before a channel is subscribed for it.
+      await report();
+      throw jobNotFound(jobId);
+    }
+    const source = jobEventSource(ctx.db, ctx.events.prefix, { teamId: team.teamId, jobId, fields }, estimate);
+    await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger);
+  });
+
   router.all('/enrich', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
   router.all('/enrich/:jobId', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
+  router.all('/enrich/:jobId/events', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
   return router;
 }
