@@ -89,7 +89,13 @@ export class Reconciler {
       }
       if ((await queued.getState()) === 'failed') {
         // Finalize's giveUp records the failure; this is a worker that died before it could.
-        await markJobFailed(db, this.options.events, job.id, ErrorCode.ENRICHMENT_FAILED, queued.failedReason || 'the finalize step failed');
+        await markJobFailed(
+          db,
+          this.options.events,
+          job.id,
+          ErrorCode.ENRICHMENT_FAILED,
+          queued.failedReason || 'the finalize step failed',
+        );
         report.failed += 1;
       }
     }
