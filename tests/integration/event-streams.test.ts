@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, createEventHub } from '@enrich/api';
 import { markJobFailed, noJobEvents, redisJobEvents } from '@enrich/jobs';
 import { bullPrefix } from '@enrich/queue';
-import { FixtureSites } from '@enrich/testkit';
+import { FixtureSites, SseClient } from '@enrich/testkit';
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
 import request from 'supertest';
@@ -15,7 +15,6 @@ import {
   strictProcessing,
   strictStartedEvent,
 } from '../support/contract-schemas';
-import { SseClient } from '../support/sse-client';
 import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
 
 // GET /enrich/{jobId}/events and GET /enrich/bulk/{batchId}/events with the workers running
@@ -133,7 +132,7 @@ describe('a job’s stream', () => {
     const jobId = await stack.submit(key, 'hang-2.com');
     const stream = await open(`/enrich/${jobId}/events`);
     await stream.waitForEvents(1);
-    const before = Date.now();
+    const before = performance.now();
     // As if the worker died between its commit and its publish.
     expect(await markJobFailed(stack.database.db, noJobEvents, jobId, 'ENRICHMENT_FAILED', 'the worker died')).toBe(true);
     await stream.waitForEnd(HEARTBEAT_MS * 10);

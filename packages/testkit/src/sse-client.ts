@@ -5,14 +5,14 @@ export interface SseMessage {
   id: string | undefined;
   event: string;
   data: string;
-  /** Date.now() when it arrived. */
+  /** performance.now() when it arrived. */
   at: number;
 }
 
 /**
- * A Server-Sent Events client for tests: a real HTTP connection (node:http), read as it
- * arrives and parsed as the EventSource specification says (fields, comments, blank-line
- * dispatch). Keeps every event and comment, and says when the server ended the stream.
+ * A Server-Sent Events client for tests and benchmarks: a real HTTP connection (node:http),
+ * read as it arrives and parsed as the EventSource specification says (fields, comments,
+ * blank-line dispatch). Keeps every event and comment, and says when the server ended the stream.
  */
 export class SseClient {
   readonly events: SseMessage[] = [];
@@ -133,6 +133,6 @@ export class SseClient {
       else if (field === 'event') event = value;
       else if (field === 'data') data.push(value);
     }
-    if (data.length > 0) this.events.push({ id, event, data: data.join('\n'), at: Date.now() });
+    if (data.length > 0) this.events.push({ id, event, data: data.join('\n'), at: performance.now() });
   }
 }
