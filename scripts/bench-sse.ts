@@ -34,6 +34,7 @@ import { type ChildApp, freePort, SseClient, spawnApp, stopApps } from '@enrich/
 import type { Redis } from 'ioredis';
 import { waitForApi } from './support/enrich-client';
 import { processCpuMs } from './support/machine';
+import { runMain } from './support/run-main';
 
 const { values: args } = parseArgs({ options: { streams: { type: 'string' } } });
 const STREAMS = Number(args.streams ?? process.env.BENCH_SSE_STREAMS ?? 1000);
@@ -361,10 +362,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -1,6 +1,6 @@
 import { type Db, Prisma, type StorableJson, sqlPool, utc } from '@enrich/db';
 import type { ErrorCode } from '@enrich/errors';
-import { type BatchItemEnded, type ItemCounts, JOB_EVENT_SEQ, type JobEvents } from './job-events';
+import { type BatchItemEnded, type ItemCounts, itemCountsSql, JOB_EVENT_SEQ, type JobEvents } from './job-events';
 
 /**
  * The job store: the one module that writes `enrichment_jobs` rows, and settles the batches
@@ -231,10 +231,7 @@ async function endJob(
   if (!row) return null;
   const item = { jobId, domain: row.domain, status: end.status, error: end.error };
   if (row.batchId === null || row.seq === null) return { item, batch: null };
-  const [counts] = await tx.$queryRaw<ItemCounts[]>`
-    SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed, count(*) FILTER (WHERE status = 'failed')::int AS failed,
-      count(*) FILTER (WHERE status = 'processing')::int AS pending
-    FROM enrichment_jobs WHERE batch_id = ${row.batchId}`;
+  const [counts] = await tx.$queryRawUnsafe<ItemCounts[]>(itemCountsSql('$1'), row.batchId);
   return { item, batch: { id: row.batchId, seq: row.seq, counts: counts! } };
 }
 

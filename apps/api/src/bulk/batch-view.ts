@@ -1,6 +1,6 @@
 import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import type { ItemCounts } from '@enrich/jobs';
+import { type ItemCounts, itemCountsSql } from '@enrich/jobs';
 import { type FieldSelection, recordFromStored, type StoredCompany, selectFields } from '@enrich/record';
 import { STORED_COMPANY_SQL } from '../jobs/job-view';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
@@ -65,11 +65,7 @@ const BATCH_SQL = `
   WITH b AS (
     SELECT id, created_at, completed_at, entries_received, duplicate_entries, invalid_entries
     FROM batches WHERE id = $1 AND team_id = $2
-  ), counts AS (
-    SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed,
-      count(*) FILTER (WHERE status = 'failed')::int AS failed,
-      count(*) FILTER (WHERE status = 'processing')::int AS pending
-    FROM enrichment_jobs WHERE batch_id = (SELECT id FROM b)
+  ), counts AS (${itemCountsSql('(SELECT id FROM b)')}
   ), page AS (
     SELECT j.id, j.domain, j.status, j.error_code AS "errorCode", j.error_message AS "errorMessage",
       ${STORED_COMPANY_SQL} AS company, j.batch_position

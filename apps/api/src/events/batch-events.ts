@@ -1,6 +1,6 @@
 import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { type BatchItemEnded, batchEventChannel, type ItemCounts } from '@enrich/jobs';
+import { type BatchItemEnded, batchEventChannel, type ItemCounts, itemCountsSql } from '@enrich/jobs';
 import { itemProgress } from '../bulk/batch-view';
 import type { EventSource, StreamState } from './event-stream';
 import type { SseEvent } from './sse-response';
@@ -39,11 +39,7 @@ interface EventsRow extends ItemCounts {
 const EVENTS_SQL = `
   WITH b AS (
     SELECT id, items_ended FROM batches WHERE id = $1 AND team_id = $2
-  ), counts AS (
-    SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed,
-      count(*) FILTER (WHERE status = 'failed')::int AS failed,
-      count(*) FILTER (WHERE status = 'processing')::int AS pending
-    FROM enrichment_jobs WHERE batch_id = (SELECT id FROM b)
+  ), counts AS (${itemCountsSql('(SELECT id FROM b)')}
   ), ended AS (
     SELECT j.end_seq AS seq, j.id AS "jobId", j.domain, j.status::text AS status, j.error_code AS "errorCode",
       j.error_message AS "errorMessage",
