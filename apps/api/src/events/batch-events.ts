@@ -46,7 +46,8 @@ const EVENTS_SQL = `
       count(*) FILTER (WHERE j.status = 'completed') OVER upto AS completed,
       count(*) FILTER (WHERE j.status = 'failed') OVER upto AS failed
     FROM enrichment_jobs j
-    WHERE j.batch_id = (SELECT id FROM b) AND j.status <> 'processing' AND $3::int IS NOT NULL
+    -- Read only when something ended after $3 (a heartbeat's look usually finds nothing).
+    WHERE j.batch_id = (SELECT id FROM b) AND j.status <> 'processing' AND (SELECT items_ended FROM b) > $3::int
     WINDOW upto AS (ORDER BY j.end_seq NULLS FIRST ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
   )
   SELECT b.items_ended AS "itemsEnded", counts.*,

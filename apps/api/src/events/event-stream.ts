@@ -130,6 +130,7 @@ class Follower implements StreamListener {
 
   // One read at a time per stream; whatever asks meanwhile is answered by one more read after it.
   private async catchUp(): Promise<void> {
+    if (!this.sse.isOpen) return;
     if (this.reading) {
       this.readAgain = true;
       return;
