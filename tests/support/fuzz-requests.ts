@@ -272,6 +272,8 @@ function queryString(rng: Rng): string {
     'limit',
     'refresh',
     'cursor',
+    'fields',
+    'status',
     'x',
     '__proto__',
     'q[]',
@@ -280,6 +282,10 @@ function queryString(rng: Rng): string {
   const values = () =>
     rng.weighted([
       [3, () => rng.pick(['1', '0', '-1', '20', '100', '101', '1e3', '2.5', 'abc', 'true', 'false', 'growth', 'Software', 'Berlin', ''])],
+      [
+        1,
+        () => rng.pick(['name', 'name,industry', 'name,revenue', 'socialProfiles.linkedin', ',', 'fieldSources', 'processing', 'failed']),
+      ],
       [2, () => encodedSegment(rng)],
       [1, () => encodeURIComponent('a'.repeat(rng.pick([100, 201, 1_000])))],
       [1, () => rng.pick(['a+b', 'a%20b', '%2B', '&', '=', '==', ';'])],
@@ -527,6 +533,8 @@ function fuzzRequest(state: FuzzState): FuzzRequest {
     [1, 'usage'],
     [2, 'batch-csv'],
     [3, 'bulk-preview'],
+    [2, 'lookup'],
+    [2, 'events'],
     [1, 'service'],
     [1, 'unknown-path'],
     [2, 'odd-method'],
@@ -625,6 +633,37 @@ function fuzzRequest(state: FuzzState): FuzzRequest {
           : rng.pick([...JSON_TYPES, ...OTHER_TYPES]);
       const { body, headers: bodyHeaders } = withBody(rng, type, raw);
       return { kind, method: 'POST', path: `${prefix(rng)}/dashboard/api/bulk/preview`, headers: { ...headers, ...bodyHeaders }, body };
+    }
+    case 'lookup': {
+      const domain = rng.weighted([
+        [2, 'fuzz-known-job.com'],
+        [1, encodeURIComponent(`https://www.${rng.pick(['fuzz-known-job.com', 'acme.com'])}/about?x=1`)],
+        [4, encodedSegment(rng)],
+      ]);
+      return { kind, method: rng.pick(['GET', 'GET', 'HEAD']), path: `${prefix(rng)}/companies/${domain}${queryString(rng)}`, headers };
+    }
+    case 'events': {
+      // A found job's or batch's stream stays open (nothing works on it here): only HEAD, or a
+      // GET refused for its Last-Event-ID. Other ids are asked with GET and any header.
+      const found = rng.chance(0.4);
+      const id = found
+        ? null
+        : rng.weighted([
+            [1, rng.uuid()],
+            [3, encodedSegment(rng)],
+          ]);
+      const batch = rng.chance(0.5);
+      const path = batch ? `/enrich/bulk/${id ?? ctx.batchId}/events` : `/enrich/${id ?? ctx.jobId}/events`;
+      // Not a whole number (leading or trailing spaces would be trimmed by the parser into one).
+      const badId = rng.pick(['x', '-1', '1.5', '', '1 2', '99999999999', '0x1', '1e3']);
+      const method = found ? rng.pick(['HEAD', 'GET']) : rng.pick(['GET', 'GET', 'HEAD']);
+      const lastEventId = method === 'GET' && found ? badId : rng.pick([undefined, '0', '3', badId]);
+      return {
+        kind,
+        method,
+        path: `${prefix(rng)}${path}${found && method === 'GET' ? '' : queryString(rng)}`,
+        headers: lastEventId === undefined ? headers : { ...headers, 'last-event-id': lastEventId },
+      };
     }
     case 'service': {
       const path = rng.pick(['/healthz', '/readyz', '/openapi.json', '/api/healthz', '/api/readyz', '/api/openapi.json']);

@@ -5,6 +5,7 @@ import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/q
 import { FlowProducer } from 'bullmq';
 import { apiEnv } from './api-config';
 import { createApp } from './app';
+import { createEventHub } from './events/event-hub';
 import { answerMalformedRequests } from './malformed-request';
 
 async function main(): Promise<void> {
@@ -20,7 +21,8 @@ async function main(): Promise<void> {
   const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(config.QUEUE_PREFIX) });
   flows.on('error', () => undefined); // reported by /readyz and by failing submissions
 
-  const app = createApp({ config, db, redis, flows, logger });
+  const events = createEventHub(config, logger);
+  const app = createApp({ config, db, redis, flows, logger, events });
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -30,7 +32,14 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     logger.info('api shutting down', { signal });
-    server.close();
+    // Open event streams end first (their clients reconnect to another replica), or close()
+    // would wait on them; connections left idle by them are closed, the rest get a few seconds.
+    const closed = new Promise((resolve) => server.close(resolve));
+    await events.close();
+    server.closeIdleConnections();
+    const forced = setTimeout(() => server.closeAllConnections(), 5000);
+    await closed;
+    clearTimeout(forced);
     await flows.close().catch(() => undefined);
     redis.disconnect();
     await db.$disconnect();

@@ -1,7 +1,8 @@
 import { createPrismaClient } from '@enrich/db';
+import { redisJobEvents } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import { batchStep, finalizeStep, Reconciler, type ScrapeStepDeps, scrapeStep, startHeartbeat } from '@enrich/pipeline';
-import { createRedisConnection, createStepWorker } from '@enrich/queue';
+import { bullPrefix, createRedisConnection, createStepWorker } from '@enrich/queue';
 import { crawlSettingsFrom, createBrowserPool, looksLikeJsShell } from '@enrich/scraper';
 import { createRedisLinkedInGate } from './linkedin-gate';
 import type { WorkerConfig } from './worker-config';
@@ -20,6 +21,10 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.SCRAPE_CONCURRENCY + 5) });
   const connection = createRedisConnection(config.REDIS_URL, 'worker');
   const retry = { attempts: config.JOB_ATTEMPTS, backoffMs: config.JOB_BACKOFF_MS };
+  // State changes are announced to the API's event streams (they make up a lost message from Postgres).
+  const events = redisJobEvents(connection, bullPrefix(config.QUEUE_PREFIX), (error) =>
+    logger.warn('job event not published', { error: String(error) }),
+  );
   const common = {
     connection,
     queuePrefix: config.QUEUE_PREFIX,
@@ -44,6 +49,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
   const { fetch: _fetch, ...crawl } = crawlSettingsFrom(config, fetch);
   const deps: ScrapeStepDeps = {
     db,
+    events,
     logger,
     website: {
       fetch,
@@ -74,7 +80,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
   };
 
   const scrape = createStepWorker('scrape', scrapeStep(deps), { ...common, concurrency: config.SCRAPE_CONCURRENCY });
-  const finalize = createStepWorker('finalize', finalizeStep(db), { ...common, concurrency: config.FINALIZE_CONCURRENCY });
+  const finalize = createStepWorker('finalize', finalizeStep(db, events), { ...common, concurrency: config.FINALIZE_CONCURRENCY });
   const batch = createStepWorker('batch', batchStep(db), { ...common, concurrency: 5 });
   for (const worker of [scrape, finalize, batch]) {
     // Connection blips are retried by ioredis and BullMQ; log them, never crash on them.
@@ -83,6 +89,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
 
   const reconciler = new Reconciler({
     db,
+    events,
     connection,
     queuePrefix: config.QUEUE_PREFIX,
     retry,

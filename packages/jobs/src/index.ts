@@ -1,1 +1,2 @@
+export * from './job-events';
 export * from './job-store';

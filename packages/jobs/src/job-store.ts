@@ -1,10 +1,12 @@
 import { type Db, Prisma, type StorableJson, sqlPool, utc } from '@enrich/db';
 import type { ErrorCode } from '@enrich/errors';
+import { type BatchItemEnded, type ItemCounts, itemCountsSql, JOB_EVENT_SEQ, type JobEvents } from './job-events';
 
 /**
  * The job store: the one module that writes `enrichment_jobs` rows, and settles the batches
  * they belong to. Admission inserts (and, when the queue refuses them, removes) the rows; the
- * pipeline's steps and the reconciler change their state.
+ * pipeline's steps and the reconciler change their state, and each change of state is
+ * announced on `events` once it has committed (job-events.ts).
  */
 export type JobStoreClient = Db | Prisma.TransactionClient;
 
@@ -167,20 +169,82 @@ export async function removeAdmittedJobs(tx: JobStoreClient, jobIds: readonly st
 // Every change of a job's state goes through these, each conditional on the job still
 // processing, so a repeated or late step can never move a finished job.
 
-export async function markJobStarted(db: Db, jobId: string): Promise<boolean> {
+export async function markJobStarted(db: Db, events: JobEvents, jobId: string): Promise<boolean> {
   const now = new Date();
   const updated = await db.$executeRaw`
     UPDATE enrichment_jobs SET started_at = COALESCE(started_at, ${now}), attempts = attempts + 1
     WHERE id = ${jobId}::uuid AND status = 'processing'`;
+  // Every attempt announces it; a stream sends the start once (by its number).
+  if (updated > 0) await events.jobChanged(jobId, JOB_EVENT_SEQ.started);
   return updated > 0;
 }
 
-/** Ends the job completed, inside finalize's transaction (with its company row). */
-export async function completeJob(tx: Prisma.TransactionClient, jobId: string, now: Date): Promise<void> {
-  await tx.enrichmentJob.updateMany({
-    where: { id: jobId, status: 'processing' },
-    data: { status: 'completed', completedAt: now, errorCode: null, errorMessage: null },
+/**
+ * Ends the job completed, in one transaction with `alongside` (finalize's company row): the
+ * record a poll then reads is there as soon as the job says completed. Then announces it and
+ * settles its batch. False when the job was no longer processing (nothing is written then).
+ */
+export async function completeJob(
+  db: Db,
+  events: JobEvents,
+  jobId: string,
+  now: Date,
+  alongside: (tx: Prisma.TransactionClient) => Promise<void>,
+): Promise<boolean> {
+  const ended = await db.$transaction(async (tx) => {
+    await alongside(tx);
+    return endJob(tx, jobId, { status: 'completed', at: now, error: null });
   });
+  return afterEnd(db, events, jobId, ended);
+}
+
+export async function markJobFailed(db: Db, events: JobEvents, jobId: string, code: ErrorCode, message: string): Promise<boolean> {
+  const error = { code, message: message.slice(0, 1000) };
+  const ended = await db.$transaction((tx) => endJob(tx, jobId, { status: 'failed', at: new Date(), error }));
+  return afterEnd(db, events, jobId, ended);
+}
+
+type Ended = Omit<BatchItemEnded, 'batchId' | 'seq' | 'counts'> & { batch: { id: string; seq: number; counts: ItemCounts } | null };
+
+/**
+ * The end of a job, numbered in its batch: the batch row's counter is raised in the statement
+ * that ends the job, and its lock held until the transaction commits, so the numbers follow
+ * the order the ends commit. The counts are read after taking the lock (a statement of its
+ * own, with its own snapshot): every item numbered before this one has committed, none after.
+ */
+async function endJob(
+  tx: Prisma.TransactionClient,
+  jobId: string,
+  end: { status: 'completed' | 'failed'; at: Date; error: { code: string; message: string } | null },
+): Promise<Ended | null> {
+  const [row] = await tx.$queryRaw<{ batchId: string | null; domain: string; seq: number | null }[]>`
+    WITH job AS (
+      SELECT id, batch_id FROM enrichment_jobs WHERE id = ${jobId}::uuid AND status = 'processing' FOR UPDATE
+    ), numbered AS (
+      UPDATE batches b SET items_ended = b.items_ended + 1 FROM job WHERE b.id = job.batch_id RETURNING b.items_ended
+    )
+    UPDATE enrichment_jobs j SET status = ${end.status}::"JobStatus", completed_at = ${end.at},
+      error_code = ${end.error?.code ?? null}, error_message = ${end.error?.message ?? null},
+      end_seq = (SELECT items_ended FROM numbered)
+    FROM job WHERE j.id = job.id
+    RETURNING j.batch_id AS "batchId", j.domain, j.end_seq AS seq`;
+  if (!row) return null;
+  const item = { jobId, domain: row.domain, status: end.status, error: end.error };
+  if (row.batchId === null || row.seq === null) return { item, batch: null };
+  const [counts] = await tx.$queryRawUnsafe<ItemCounts[]>(itemCountsSql('$1'), row.batchId);
+  return { item, batch: { id: row.batchId, seq: row.seq, counts: counts! } };
+}
+
+// After the commit: tell the streams, then settle the batch (the last item to end completes it).
+async function afterEnd(db: Db, events: JobEvents, jobId: string, ended: Ended | null): Promise<boolean> {
+  if (!ended) return false;
+  const { batch, item } = ended;
+  await Promise.all([
+    events.jobChanged(jobId, JOB_EVENT_SEQ.ended),
+    batch && events.batchItemEnded({ batchId: batch.id, seq: batch.seq, item, counts: batch.counts }),
+  ]);
+  if (batch) await settleBatch(db, jobId);
+  return true;
 }
 
 /** Adds what the AI source spent on this job; counted even once the job has ended. */
@@ -197,21 +261,12 @@ export async function countRequeue(db: Db, jobId: string): Promise<void> {
   await db.enrichmentJob.update({ where: { id: jobId }, data: { requeues: { increment: 1 } } });
 }
 
-export async function markJobFailed(db: Db, jobId: string, code: ErrorCode, message: string): Promise<boolean> {
-  const result = await db.enrichmentJob.updateMany({
-    where: { id: jobId, status: 'processing' },
-    data: { status: 'failed', errorCode: code, errorMessage: message.slice(0, 1000), completedAt: new Date() },
-  });
-  if (result.count > 0) await settleBatch(db, jobId);
-  return result.count > 0;
-}
-
 /**
  * Marks the job's batch completed once none of its jobs is processing. Called after each job
  * ends, outside that job's transaction: whichever job commits last sees all the others ended,
  * so the batch is settled exactly when its last item is.
  */
-export async function settleBatch(db: Db, jobId: string): Promise<void> {
+async function settleBatch(db: Db, jobId: string): Promise<void> {
   await settle(db, Prisma.sql`b.id = (SELECT batch_id FROM enrichment_jobs WHERE id = ${jobId}::uuid)`);
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '@enrich/db';
 import { ErrorCode } from '@enrich/errors';
-import { countRequeue, markJobFailed } from '@enrich/jobs';
+import { countRequeue, type JobEvents, markJobFailed } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import { bullJobId, bullPrefix, enrichmentFlow, QueueName, type RetryPolicy } from '@enrich/queue';
 import { FlowProducer, Queue } from 'bullmq';
@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 
 export interface ReconcilerOptions {
   db: Db;
+  events: JobEvents;
   connection: Redis;
   queuePrefix: string;
   retry: RetryPolicy;
@@ -88,7 +89,13 @@ export class Reconciler {
       }
       if ((await queued.getState()) === 'failed') {
         // Finalize's giveUp records the failure; this is a worker that died before it could.
-        await markJobFailed(db, job.id, ErrorCode.ENRICHMENT_FAILED, queued.failedReason || 'the finalize step failed');
+        await markJobFailed(
+          db,
+          this.options.events,
+          job.id,
+          ErrorCode.ENRICHMENT_FAILED,
+          queued.failedReason || 'the finalize step failed',
+        );
         report.failed += 1;
       }
     }

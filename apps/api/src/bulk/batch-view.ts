@@ -1,15 +1,9 @@
 import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { recordFromStored, type StoredCompany } from '@enrich/record';
+import { type ItemCounts, itemCountsSql } from '@enrich/jobs';
+import { type FieldSelection, recordFromStored, type StoredCompany, selectFields } from '@enrich/record';
 import { STORED_COMPANY_SQL } from '../jobs/job-view';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
-
-export interface ItemCounts {
-  completed: number;
-  failed: number;
-  /** Still processing. */
-  pending: number;
-}
 
 interface BatchTimes {
   createdAt: Date;
@@ -25,7 +19,14 @@ interface BatchTimes {
  * write lands, the last end time among its items says the same.
  */
 export function batchProgress(batch: BatchTimes, counts: ItemCounts) {
-  const { completed, failed, pending } = counts;
+  return {
+    ...itemProgress(counts),
+    completedAt: counts.pending === 0 ? (batch.completedAt ?? batch.lastEnd ?? batch.createdAt) : null,
+  };
+}
+
+/** A batch's state and progress from its items' counts (the poll, the list and the event stream). */
+export function itemProgress({ completed, failed, pending }: ItemCounts) {
   const total = completed + failed + pending;
   return {
     status: pending === 0 ? ('completed' as const) : ('processing' as const),
@@ -35,9 +36,10 @@ export function batchProgress(batch: BatchTimes, counts: ItemCounts) {
     pending,
     // Whole percent of items that have ended; 100 only when every one has.
     progress: total === 0 ? 100 : Math.floor(((completed + failed) * 100) / total),
-    completedAt: pending === 0 ? (batch.completedAt ?? batch.lastEnd ?? batch.createdAt) : null,
   };
 }
+
+const itemsIn = (counts: ItemCounts, status: ItemStatus): number => (status === 'processing' ? counts.pending : counts[status]);
 
 interface BatchRow extends BatchTimes {
   id: string;
@@ -63,17 +65,13 @@ const BATCH_SQL = `
   WITH b AS (
     SELECT id, created_at, completed_at, entries_received, duplicate_entries, invalid_entries
     FROM batches WHERE id = $1 AND team_id = $2
-  ), counts AS (
-    SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed,
-      count(*) FILTER (WHERE status = 'failed')::int AS failed,
-      count(*) FILTER (WHERE status = 'processing')::int AS pending
-    FROM enrichment_jobs WHERE batch_id = (SELECT id FROM b)
+  ), counts AS (${itemCountsSql('(SELECT id FROM b)')}
   ), page AS (
     SELECT j.id, j.domain, j.status, j.error_code AS "errorCode", j.error_message AS "errorMessage",
       ${STORED_COMPANY_SQL} AS company, j.batch_position
     FROM enrichment_jobs j
     LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
-    WHERE j.batch_id = (SELECT id FROM b)
+    WHERE j.batch_id = (SELECT id FROM b) AND ($5::"JobStatus" IS NULL OR j.status = $5::"JobStatus")
     ORDER BY j.batch_position OFFSET $3 LIMIT $4
   )
   SELECT b.id, b.created_at AS "createdAt", b.entries_received AS "entriesReceived",
@@ -85,16 +83,25 @@ const BATCH_SQL = `
       '[]') AS items
   FROM b, counts`;
 
+export type ItemStatus = BatchRow['items'][number]['status'];
+
+export interface BatchQuery extends PaginationQuery {
+  /** Only the items in this state; the pages count those. */
+  status?: ItemStatus;
+  fields?: FieldSelection;
+}
+
 /**
  * A batch's progress for its team, counted from the jobs' real states in Postgres, with one
- * page of its items in submission order. Another team's batch is not found.
+ * page of its items in submission order (those in `status` only, when given). Another team's
+ * batch is not found.
  */
-export async function batchView(db: Db, teamId: string, batchId: string, page: PaginationQuery) {
+export async function batchView(db: Db, teamId: string, batchId: string, page: BatchQuery) {
   // Polled often: the driver, not the ORM (see sqlPool).
   const { rows } = await sqlPool(db).query<BatchRow>({
     name: 'poll-batch',
     text: BATCH_SQL,
-    values: [batchId, teamId, offsetOf(page), page.limit],
+    values: [batchId, teamId, offsetOf(page), page.limit, page.status ?? null],
   });
   const batch = rows[0];
   if (!batch) throw new AppError(ErrorCode.BATCH_NOT_FOUND, `no batch ${batchId}`);
@@ -103,7 +110,7 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
     jobId: job.id,
     status: job.status,
     statusEndpoint: `/api/enrich/${job.id}`,
-    ...(job.status === 'completed' && job.company ? { data: recordFromStored(job.company) } : {}),
+    ...(job.status === 'completed' && job.company ? { data: selectFields(recordFromStored(job.company), page.fields) } : {}),
     ...(job.status === 'failed'
       ? { error: { code: job.errorCode ?? ErrorCode.ENRICHMENT_FAILED, message: job.errorMessage ?? 'enrichment failed' } }
       : {}),
@@ -119,6 +126,6 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
     duplicateEntries: batch.duplicateEntries,
     invalid: batch.invalid,
     items,
-    pagination: pagination(page, state.total),
+    pagination: pagination(page, page.status ? itemsIn(batch, page.status) : state.total),
   };
 }

@@ -1,6 +1,6 @@
 import { type Db, Prisma } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { completeJob, markJobFailed, settleBatch } from '@enrich/jobs';
+import { completeJob, type JobEvents, markJobFailed } from '@enrich/jobs';
 import type { Step } from '@enrich/queue';
 import type { CompanyDraft } from '@enrich/record';
 import { scoreConfidence } from '../confidence';
@@ -28,7 +28,7 @@ export type FinalizeOutcome = { confidence: number } | { skipped: string } | { f
  * left its failure there, and the job ends with that failure's code. Running it twice
  * changes nothing the second time: a job that is no longer processing is left alone.
  */
-export async function finalizeJob(db: Db, payload: { jobId: string }): Promise<FinalizeOutcome> {
+export async function finalizeJob(db: Db, events: JobEvents, payload: { jobId: string }): Promise<FinalizeOutcome> {
   const job = await db.enrichmentJob.findUnique({ where: { id: payload.jobId } });
   if (!job) throw new AppError(ErrorCode.INVALID_JOB_PAYLOAD, `job ${payload.jobId} does not exist`);
   if (job.status !== 'processing') return { skipped: `job is ${job.status}` };
@@ -39,14 +39,14 @@ export async function finalizeJob(db: Db, payload: { jobId: string }): Promise<F
     throw new AppError(ErrorCode.ENRICHMENT_FAILED, 'website source result is missing', { retryable: true });
   }
   if (results.website.status === 'failed') {
-    await markJobFailed(db, job.id, results.website.code, results.website.message);
+    await markJobFailed(db, events, job.id, results.website.code, results.website.message);
     return { failed: results.website.code };
   }
   const draft = mergeSources(results);
   const confidence = scoreConfidence(draft);
   const now = new Date();
 
-  await db.$transaction(async (tx) => {
+  const completed = await completeJob(db, events, job.id, now, async (tx) => {
     const existing = await tx.company.findUnique({ where: { domain: job.domain }, select: { domain: true } });
     // A site that could not be read this time does not wipe what an earlier run found.
     if (draft.sources.length > 0 || !existing) {
@@ -59,18 +59,17 @@ export async function finalizeJob(db: Db, payload: { jobId: string }): Promise<F
       create: { teamId: job.teamId, domain: job.domain, enrichedAt: now },
       update: { enrichedAt: now },
     });
-    await completeJob(tx, job.id, now);
   });
-  await settleBatch(db, job.id);
-  return { confidence };
+  // Another run of this step ended it meanwhile: its company row won (this one rolled back).
+  return completed ? { confidence } : { skipped: 'job ended meanwhile' };
 }
 
 /** The last step of every job; also ends the job when its own fault outlasts the retries. */
-export function finalizeStep(db: Db): Step<'finalize'> {
+export function finalizeStep(db: Db, events: JobEvents): Step<'finalize'> {
   return {
-    run: (payload) => finalizeJob(db, payload),
+    run: (payload) => finalizeJob(db, events, payload),
     giveUp: async (payload, error) => {
-      await markJobFailed(db, payload.jobId, error.code, error.message);
+      await markJobFailed(db, events, payload.jobId, error.code, error.message);
     },
   };
 }
