@@ -52,6 +52,7 @@ import {
 import { profilesIn, summarizeProfile } from './support/cpu-profile';
 import { waitForApi } from './support/enrich-client';
 import { cpuWindow, machineBusyMs, pidsMatching, processCpuMs } from './support/machine';
+import { runMain } from './support/run-main';
 
 const { values: args } = parseArgs({
   options: {
@@ -450,10 +451,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

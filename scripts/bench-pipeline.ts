@@ -31,6 +31,7 @@ import { loadScrapeTrips, loadTimelines } from './bench-pipeline/timeline';
 import { profileIn, summarizeProfile } from './support/cpu-profile';
 import { EnrichClient, waitForApi } from './support/enrich-client';
 import { machineBusyMs } from './support/machine';
+import { runMain } from './support/run-main';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 200);
 const LATENCY_MS = 50;
@@ -289,10 +290,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

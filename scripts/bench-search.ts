@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiEnv, createApp, parseOrThrow, type RunSql, runSearch, searchInput, searchQueryInput } from '@enrich/api';
+import { apiEnv, createApp, createEventHub, parseOrThrow, type RunSql, runSearch, searchInput, searchQueryInput } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate } from '@enrich/db';
@@ -130,7 +130,8 @@ async function main(): Promise<void> {
     console.log(`seeded ${COMPANIES} companies in ${(seedMs / 1000).toFixed(1)} s`);
 
     const config = loadConfig(apiEnv, { DATABASE_URL: url, REDIS_URL, QUEUE_PREFIX: queuePrefix, LOG_LEVEL: 'silent' });
-    const app = createApp({ config, db, redis, flows, logger: createLogger('silent') });
+    const logger = createLogger('silent');
+    const app = createApp({ config, db, redis, flows, logger, events: createEventHub(config, logger) });
     server = await new Promise<http.Server>((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });

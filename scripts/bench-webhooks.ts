@@ -17,7 +17,7 @@ import { createWriteStream, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPrismaClient, type Db, dropDatabase, ensureDatabase, migrate, newId, newJobId } from '@enrich/db';
-import { completeJob } from '@enrich/jobs';
+import { completeJob, noJobEvents } from '@enrich/jobs';
 import { createLogger } from '@enrich/logger';
 import { deliveryQueue } from '@enrich/pipeline';
 import { bullPrefix, createRedisConnection, QueueName, removePrefixKeys, waitUntilConnected, webhookJobs } from '@enrich/queue';
@@ -57,10 +57,13 @@ async function seedJobs(db: Db, teamId: string, label: string, count: number): P
   return ids;
 }
 
-/** Ends a job completed exactly as finalize does (the delivery owed in the same statement); its time and deliveries. */
+/**
+ * Ends a job completed exactly as finalize does (the delivery owed in the same transaction), with
+ * no event stream to tell; its time and deliveries.
+ */
 async function complete(db: Db, jobId: string): Promise<{ at: number; deliveries: string[] }> {
   const now = new Date();
-  const ended = await db.$transaction((tx) => completeJob(tx, jobId, now));
+  const ended = await completeJob(db, noJobEvents, jobId, now, async () => undefined);
   return { at: now.getTime(), deliveries: ended.deliveries };
 }
 

@@ -10,6 +10,7 @@ import { createRedisConnection, waitUntilConnected } from '@enrich/queue';
 import { aiWorkerEnv } from '@enrich/worker-ai';
 import { workerEnv } from '@enrich/worker-scrape';
 import { webhookWorkerEnv } from '@enrich/worker-webhooks';
+import { buildDashboardIfChanged } from './support/dashboard-build';
 
 const root = path.resolve(__dirname, '..');
 
@@ -65,8 +66,23 @@ function stopAll(exitCode: number): void {
   );
 }
 
+// The dashboard is rebuilt when its sources changed; without it the API still runs and
+// /dashboard/ says what to run. Returns the banner's line about it.
+async function dashboard(port: number): Promise<string> {
+  try {
+    const result = await buildDashboardIfChanged({ root });
+    if (result.status === 'absent') return 'not in this checkout (apps/dashboard)';
+    if (result.status === 'built') console.log('dashboard built');
+    return `http://localhost:${port}/dashboard/`;
+  } catch (error) {
+    console.error(`dashboard build failed: ${(error as Error).message}`);
+    return 'build failed; /dashboard/ answers 503 until `npm run build:dashboard` succeeds';
+  }
+}
+
 async function main(): Promise<void> {
   const { port } = await prepare();
+  const dashboardNote = await dashboard(port);
   children.push(
     run('api', 'apps/api/src/main.ts'),
     run('worker-scrape', 'apps/worker-scrape/src/main.ts'),
@@ -82,6 +98,7 @@ async function main(): Promise<void> {
       '  Create an API key:  npm run admin -- create-key --team my-team',
       `  Enrich a domain:    curl -X POST http://localhost:${port}/enrich -H "Authorization: Bearer <key>" -H "Content-Type: application/json" -d '{"domain":"example.com"}'`,
       `  API description:    http://localhost:${port}/openapi.json`,
+      `  Dashboard:          ${dashboardNote}`,
       '',
     ].join('\n'),
   );

@@ -6,6 +6,8 @@ import { FixtureSites } from '@enrich/testkit';
 /** Enriched from the Enrich page: JSON-LD, meta tags and social links, each with its provenance. Its homepage is slow so the page shows "processing" first. */
 export const MAIN_DOMAIN = 'northwind-e2e.com';
 export const MAIN_NAME = 'Northwind Traders';
+/** Enriched by a user of another team with the event stream refused (the job page polls instead); slow like the main one. */
+export const FALLBACK_DOMAIN = 'fallback-e2e.com';
 /** Enriched from Node with the new API key. */
 export const KEY_DOMAIN = 'keycheck-e2e.com';
 /** The 40 distinct companies of the bulk CSV. */
@@ -38,6 +40,14 @@ export function dashboardSites(): FixtureSites {
     '/': async (_req, res) => {
       await new Promise((resolve) => setTimeout(resolve, MAIN_DELAY_MS));
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(northwind);
+    },
+  });
+  sites.site(FALLBACK_DOMAIN, {
+    '/': async (_req, res) => {
+      await new Promise((resolve) => setTimeout(resolve, MAIN_DELAY_MS));
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(page('Fallback Foods', 'Fallback Foods cooks when the stream is down.'));
     },
   });
   sites.site(KEY_DOMAIN, { '/': page('Keycheck Labs', 'Keycheck Labs tests API keys for a living.') });

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright';
 import { Webhook } from 'standardwebhooks';
 import { cspViolations, expectAccessible, launchBrowser, newUserContext, screenshot } from './browser';
-import { BULK_DOMAINS, bulkCsv, dashboardSites, KEY_DOMAIN, MAIN_DOMAIN, MAIN_NAME } from './dashboard-sites';
+import { BULK_DOMAINS, bulkCsv, dashboardSites, FALLBACK_DOMAIN, KEY_DOMAIN, MAIN_DOMAIN, MAIN_NAME } from './dashboard-sites';
 import { buildDashboard, type DashboardStack, LOG_FILE, startDashboardStack } from './dashboard-stack';
 
 // The dashboard as a person uses it: real Chromium against the real service (API serving the
@@ -43,6 +43,22 @@ async function expectCount(locator: Locator, count: number): Promise<void> {
   const deadline = Date.now() + 10_000;
   while ((await locator.count()) !== count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await locator.count()).toBe(count);
+}
+
+/** The paths (and queries) of the API requests `page` makes from now until stop(). */
+function requestsOf(page: Page): { stop(): string[] } {
+  const paths: string[] = [];
+  const listener = (req: { url(): string }) => {
+    const url = new URL(req.url());
+    if (!url.pathname.startsWith('/dashboard/')) paths.push(`${url.pathname}${url.search}`);
+  };
+  page.on('request', listener);
+  return {
+    stop() {
+      page.off('request', listener);
+      return paths;
+    },
+  };
 }
 
 async function apiCall(path: string, init: RequestInit = {}): Promise<Response> {
@@ -119,17 +135,22 @@ describe('the dashboard', () => {
 
   it('enriches a domain typed as a URL: processing, then the full record with its provenance', async () => {
     const { page } = owner;
+    const asked = requestsOf(page);
     await nav(page, 'Enrich');
     await page.getByLabel('Domain or URL').fill(`https://www.${MAIN_DOMAIN}/about`);
     await page.getByRole('button', { name: 'Enrich', exact: true }).click();
     await page.waitForURL(/\/dashboard\/enrich\/[0-9a-f-]{36}$/);
     mainJobPath = new URL(page.url()).pathname;
     await page.getByRole('heading', { level: 1, name: MAIN_DOMAIN }).waitFor();
-    // The homepage answers after 1.5 s: the page shows the job processing, then completes by polling.
+    // The homepage answers after 1.5 s: the page shows the job processing, then completes from its event stream.
     await page.getByText('Processing', { exact: true }).waitFor();
     await screenshot(page, '04-enrich-processing');
     await page.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByRole('heading', { level: 2, name: MAIN_NAME }).waitFor();
+    // The update came from the stream: the job was read once, then followed on /events, never polled.
+    const jobPath = `/enrich/${mainJobPath.split('/').pop()}`;
+    await expect(page.getByTestId('job-status').getAttribute('data-updated-by')).resolves.toBe('stream');
+    expect(asked.stop().filter((path) => path.startsWith(jobPath))).toEqual([jobPath, `${jobPath}/events`]);
 
     const nameRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Name', exact: true }) });
     await expect(nameRow.textContent()).resolves.toMatch(/website.*json-ld.*observed/s);
@@ -167,6 +188,7 @@ describe('the dashboard', () => {
     await expectAccessible(page, 'bulk preview');
     await screenshot(page, '06-bulk-preview');
 
+    const asked = requestsOf(page);
     await page.getByRole('button', { name: 'Enrich 40 companies' }).click();
     await page.waitForURL(/\/dashboard\/bulk\/bat_/);
     batchPath = new URL(page.url()).pathname;
@@ -177,6 +199,12 @@ describe('the dashboard', () => {
       .filter({ hasText: /^100% · 40 of 40 done/ })
       .waitFor({ timeout: 90_000 });
     await expect(page.getByTestId('batch-completed').textContent()).resolves.toBe('40');
+    // The counts came from the batch's event stream: read at the start and once at the end, not every second.
+    await expect(page.getByTestId('batch-progress').getAttribute('data-updated-by')).resolves.toBe('stream');
+    const batchApi = `/enrich/bulk/${batchPath.split('/').pop()}`;
+    const batchReads = asked.stop().filter((path) => path.startsWith(batchApi));
+    expect(batchReads.filter((path) => path === `${batchApi}/events`)).toHaveLength(1);
+    expect(batchReads.filter((path) => path === `${batchApi}?page=1&limit=1`).length).toBeLessThanOrEqual(2);
     await page.getByRole('link', { name: 'Download results CSV' }).waitFor();
     await page.getByTestId('batch-items').waitFor();
     await page.getByLabel('Status').selectOption('invalid');
@@ -377,6 +405,16 @@ describe('the dashboard', () => {
     await expectAccessible(other, 'error state');
     await other.goto(url(mainJobPath));
     await other.getByRole('alert').filter({ hasText: 'JOB_NOT_FOUND' }).waitFor();
+
+    // With its event stream refused, the job page falls back to polling and still follows the job.
+    await other.route('**/enrich/*/events', (route) => route.abort());
+    await nav(other, 'Enrich');
+    await other.getByLabel('Domain or URL').fill(FALLBACK_DOMAIN);
+    await other.getByRole('button', { name: 'Enrich', exact: true }).click();
+    await other.getByText('Processing', { exact: true }).waitFor();
+    await other.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    await other.getByRole('heading', { level: 2, name: 'Fallback Foods' }).waitFor();
+    await expect(other.getByTestId('job-status').getAttribute('data-updated-by')).resolves.toBe('poll');
     await otherContext.close();
   }, 90_000);
 

@@ -1,4 +1,4 @@
-import { apiEnv, createApp } from '@enrich/api';
+import { apiEnv, createApp, createEventHub } from '@enrich/api';
 import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
 import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
@@ -402,7 +402,8 @@ describe('accepting is atomic', () => {
       const config = loadConfig(apiEnv, stack.workerEnv);
       const redis = createRedisConnection(REDIS_URL, 'producer');
       await waitUntilConnected(redis, 5000);
-      const app = createApp({ config, db: stack.database.db, redis, flows, logger: createLogger('silent') });
+      const logger = createLogger('silent');
+      const app = createApp({ config, db: stack.database.db, redis, flows, logger, events: createEventHub(config, logger) });
       const key = await stack.key('starter', 'atomic-team');
       await admin.client('PAUSE', 8000, 'WRITE');
       const started = Date.now();

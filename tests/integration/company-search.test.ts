@@ -197,7 +197,7 @@ describe('answers', () => {
     const res = await request(stack.app).get('/openapi.json');
     const operation = res.body.paths['/api/companies/search'].get;
     expect(operation.parameters.map((p: { name: string }) => p.name).sort()).toEqual(
-      ['businessStage', 'industry', 'limit', 'location', 'minConfidence', 'page', 'q'].sort(),
+      ['businessStage', 'fields', 'industry', 'limit', 'location', 'minConfidence', 'page', 'q'].sort(),
     );
     expect(operation.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/CompanySearchResponse');
   });

@@ -314,7 +314,20 @@ describe('routes', () => {
     const doc = await request(stack.app).get('/openapi.json');
     const paths = Object.keys(doc.body.paths).filter((p) => p.startsWith('/api/dashboard/api/'));
     expect(paths.sort()).toEqual(
-      ['config', 'invites', 'invites/{invite}', 'keys', 'keys/{id}', 'session', 'signin', 'signout', 'signout-everywhere', 'signup', 'team']
+      [
+        'bulk/preview',
+        'config',
+        'invites',
+        'invites/{invite}',
+        'keys',
+        'keys/{id}',
+        'session',
+        'signin',
+        'signout',
+        'signout-everywhere',
+        'signup',
+        'team',
+      ]
         .map((p) => `/api/dashboard/api/${p}`)
         .sort(),
     );

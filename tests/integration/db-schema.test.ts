@@ -318,6 +318,7 @@ describe('Batch and EnrichmentJob', () => {
       errorMessage: null,
       attempts: 0,
       requeues: 0,
+      charged: false,
       startedAt: null,
       completedAt: null,
     });
@@ -334,6 +335,7 @@ describe('Batch and EnrichmentJob', () => {
         errorMessage: 'the site answered 500 three times — ünïcødé',
         attempts: { increment: 3 },
         requeues: { increment: 2 },
+        charged: true,
         startedAt,
         completedAt,
       },
@@ -345,6 +347,7 @@ describe('Batch and EnrichmentJob', () => {
       errorMessage: 'the site answered 500 three times — ünïcødé',
       attempts: 3,
       requeues: 2,
+      charged: true,
       startedAt,
       completedAt,
     });
@@ -393,6 +396,31 @@ describe('Batch and EnrichmentJob', () => {
     const jobs = await db.enrichmentJob.findMany({ where: { id: { in: ids } } });
     expect(jobs).toHaveLength(2);
     expect(jobs.map((j) => j.batchId)).toEqual([null, null]);
+  });
+});
+
+describe('BatchEntry', () => {
+  it('round-trips every column under (batchId, position), with the batch’s input columns, and goes with its batch', async () => {
+    const team = await makeTeam();
+    const batch = await db.batch.create({ data: { id: newId('bat'), teamId: team.id, inputColumns: ['Company', 'Website', 'ünïcødé'] } });
+    expect(batch.inputColumns).toEqual(['Company', 'Website', 'ünïcødé']);
+    expect((await db.batch.create({ data: { id: newId('bat'), teamId: team.id } })).inputColumns).toEqual([]);
+    const jobId = randomUUID();
+    const entries = [
+      { batchId: batch.id, position: 0, input: ['Acme', 'acme.com', ''], jobId, duplicate: false },
+      { batchId: batch.id, position: 1, input: ['Bad', 'localhost', 'x'] },
+      { batchId: batch.id, position: 2, input: [42, null, true], jobId, duplicate: true },
+    ];
+    for (const data of entries) await db.batchEntry.create({ data });
+    const read = await db.batchEntry.findMany({ where: { batchId: batch.id }, orderBy: { position: 'asc' } });
+    expect(read).toEqual([entries[0], { ...entries[1], jobId: null, duplicate: false }, entries[2]]);
+    await expectPrismaCode(db.batchEntry.create({ data: { batchId: batch.id, position: 1, input: [] } }), 'P2002');
+    await expectPrismaCode(db.batchEntry.create({ data: { batchId: 'bat_missing', position: 0, input: [] } }), 'P2003');
+    await expect(db.batchEntry.create({ data: { batchId: batch.id, position: 9, input: [], jobId: 'not-a-uuid' } })).rejects.toThrow();
+    const withEntries = await db.batch.findUniqueOrThrow({ where: { id: batch.id }, include: { entries: true } });
+    expect(withEntries.entries).toHaveLength(3);
+    await db.batch.delete({ where: { id: batch.id } });
+    expect(await db.batchEntry.count({ where: { batchId: batch.id } })).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Socket } from 'node:net';
-import { apiEnv, createApp } from '@enrich/api';
+import { apiEnv, createApp, createEventHub } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, type Db } from '@enrich/db';
@@ -89,7 +89,7 @@ function assemble(db: Db, databaseUrl: string, redisUrl: string): Assembled {
   const redis = createRedisConnection(redisUrl, 'producer');
   const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
   flows.on('error', () => undefined); // as main.ts: reported by /readyz and by failing submissions
-  const app = createApp({ config, db, redis, flows, logger });
+  const app = createApp({ config, db, redis, flows, logger, events: createEventHub(config, logger) });
   return {
     app,
     redis,
@@ -306,6 +306,22 @@ describe('Redis unreachable, Postgres fine', () => {
     expect(checks).toBeDefined();
     expect(checks.redis).not.toBe('ok');
     expect(checks.postgres).toBe('ok');
+  });
+
+  it('GET /usage, which reads the request windows, answers 503; the lists and the bulk preview need only Postgres', async () => {
+    const usage = await timed(request(api.app).get('/usage').set('Authorization', `Bearer ${key}`).set('X-Request-Id', 'redis-down-usage'));
+    expect503(usage, 'redis-down-usage');
+    for (const path of ['/enrich', '/enrich/bulk']) {
+      const answer = await timed(request(api.app).get(path).set('Authorization', `Bearer ${key}`));
+      expect([path, answer.res.status, answer.res.body.data]).toEqual([path, 200, []]);
+    }
+    const preview = await timed(
+      request(api.app)
+        .post('/dashboard/api/bulk/preview')
+        .set('Authorization', `Bearer ${key}`)
+        .send({ domains: ['acme.com'] }),
+    );
+    expect({ status: preview.res.status, cost: preview.res.body.cost }).toEqual({ status: 200, cost: 1 });
   });
 
   it('authentication still works without Redis: a bad key is 401, not 503', async () => {

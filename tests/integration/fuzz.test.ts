@@ -165,7 +165,24 @@ it(`answers ${REQUESTS} hostile requests (seed ${SEED}) without a 5xx, in the co
   ).toBe('');
   // It reached every route, and past authentication, parsing and validation to the handlers.
   expect([...kinds.keys()].sort()).toEqual(
-    ['bulk-csv', 'bulk-json', 'get-batch', 'get-job', 'odd-method', 'post-enrich', 'search', 'service', 'unknown-path', 'webhooks'].sort(),
+    [
+      'batch-csv',
+      'bulk-csv',
+      'bulk-json',
+      'bulk-preview',
+      'events',
+      'get-batch',
+      'get-job',
+      'list',
+      'lookup',
+      'odd-method',
+      'post-enrich',
+      'search',
+      'service',
+      'unknown-path',
+      'usage',
+      'webhooks',
+    ].sort(),
   );
   for (const status of [200, 202, 400, 401, 404, 405, 413, 415]) expect([status, statuses.get(status) ?? 0]).not.toEqual([status, 0]);
   expect(mixedBulk).toBeGreaterThan(REQUESTS / 40);

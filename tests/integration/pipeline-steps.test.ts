@@ -1,4 +1,5 @@
 import { AppError, ErrorCode } from '@enrich/errors';
+import { noJobEvents } from '@enrich/jobs';
 import { finalizeJob, saveSourceFailures, saveSourceResult } from '@enrich/pipeline';
 import { bullJobId, bullPrefix, enrichmentFlow, QueueName } from '@enrich/queue';
 import { emptyCompanyFacts } from '@enrich/scraper';
@@ -35,11 +36,11 @@ it('finalizing a job twice writes once and leaves the first outcome', async () =
     fetchedAt: new Date().toISOString(),
     facts: { ...emptyCompanyFacts(), name: { value: 'Twice Ltd', url: 'https://twice.com/', method: 'title' } },
   });
-  expect(await finalizeJob(db, { jobId })).toHaveProperty('confidence');
+  expect(await finalizeJob(db, noJobEvents, { jobId })).toHaveProperty('confidence');
   const first = await db.company.findUniqueOrThrow({ where: { domain: 'twice.com' } });
   const job = await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
 
-  expect(await finalizeJob(db, { jobId })).toEqual({ skipped: 'job is completed' });
+  expect(await finalizeJob(db, noJobEvents, { jobId })).toEqual({ skipped: 'job is completed' });
   expect(await db.company.findUniqueOrThrow({ where: { domain: 'twice.com' } })).toEqual(first);
   expect(await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } })).toEqual(job);
 });
@@ -51,7 +52,7 @@ it('a step that gave up for good ends the job with that step’s code, read from
   await saveSourceFailures(db, jobId, ['website', 'linkedin'], new AppError(ErrorCode.SCRAPE_FAILED, 'the scrape step gave up'));
   const stored = await db.sourceResult.findUniqueOrThrow({ where: { jobId_source: { jobId, source: 'website' } } });
   expect(stored.data).toMatchObject({ status: 'failed', code: 'SCRAPE_FAILED', message: 'the scrape step gave up' });
-  expect(await finalizeJob(db, { jobId })).toEqual({ failed: 'SCRAPE_FAILED' });
+  expect(await finalizeJob(db, noJobEvents, { jobId })).toEqual({ failed: 'SCRAPE_FAILED' });
   const job = await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
   expect(job).toMatchObject({ status: 'failed', errorCode: 'SCRAPE_FAILED', errorMessage: 'the scrape step gave up' });
   expect(await db.company.count({ where: { domain: 'gaveup.com' } })).toBe(0);

@@ -245,6 +245,24 @@ describe('two API processes share one limit', () => {
     expect(remaining).toEqual(['4', '3', '2', '1', '0', '0', '0', '0']);
   });
 
+  it('concurrent submissions on two processes: exactly the window limit accepted, each with its own place in the count', async () => {
+    const [a, b] = await Promise.all([startApi(), startApi()]);
+    const key = await stack.key('free');
+    // Counted together in one script call per process where they arrive together.
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        request(i % 2 ? b : a)
+          .post('/enrich')
+          .set(bearer(key))
+          .send({ domain: fresh() }),
+      ),
+    );
+    const accepted = answers.filter((res) => res.status === 202);
+    expect(accepted).toHaveLength(5);
+    expect(answers.filter((res) => res.status === 429).every((res) => res.body.error.code === 'RATE_LIMIT_EXCEEDED')).toBe(true);
+    expect(accepted.map((res) => res.headers['x-ratelimit-remaining']).sort()).toEqual(['0', '1', '2', '3', '4']);
+  });
+
   it('never overspends the monthly quota: 90 concurrent submissions over two processes, exactly the quota of 25 accepted', async () => {
     const [a, b] = await Promise.all([startApi(), startApi()]);
     const key = await stack.key('enterprise', 'quota-race');

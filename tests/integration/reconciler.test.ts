@@ -1,3 +1,4 @@
+import { noJobEvents } from '@enrich/jobs';
 import { createLogger } from '@enrich/logger';
 import { Reconciler } from '@enrich/pipeline';
 import { bullJobId, bullPrefix, createRedisConnection, QueueName } from '@enrich/queue';
@@ -14,6 +15,7 @@ const reconcilers: Reconciler[] = [];
 function reconciler(): Reconciler {
   const r = new Reconciler({
     db: stack.database.db,
+    events: noJobEvents,
     connection,
     queuePrefix: stack.queuePrefix,
     retry: { attempts: 2, backoffMs: 10 },

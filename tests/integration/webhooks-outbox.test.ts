@@ -1,4 +1,5 @@
 import { loadConfig } from '@enrich/config';
+import { noJobEvents } from '@enrich/jobs';
 import { createLogger } from '@enrich/logger';
 import { Reconciler } from '@enrich/pipeline';
 import { bullJobId, bullPrefix, createRedisConnection, QueueName, removePrefixKeys } from '@enrich/queue';
@@ -34,6 +35,7 @@ describe('owed deliveries that Redis lost', () => {
   const reconciler = () => {
     const r = new Reconciler({
       db: stack.database.db,
+      events: noJobEvents,
       connection,
       queuePrefix: stack.queuePrefix,
       retry: { attempts: 2, backoffMs: 10 },

@@ -1,4 +1,5 @@
 import {
+  batchEventDataSchema,
   batchItemSchema,
   batchListSchema,
   batchStatusSchema,
@@ -13,6 +14,7 @@ import {
   jobFailedSchema,
   jobListSchema,
   jobProcessingSchema,
+  jobStartedEventSchema,
   jobSummarySchema,
   paginationSchema,
   searchResponseSchema,
@@ -47,3 +49,9 @@ export const strictBatchList = batchListSchema
   .extend({ data: batchSummarySchema.strict().array(), pagination: cursorPaginationSchema.strict() })
   .strict();
 export const strictBulkPreview = bulkPreviewSchema.extend({ invalid: invalidEntrySchema.strict().array() }).strict();
+
+// The event streams' data.
+export const strictStartedEvent = jobStartedEventSchema.strict();
+export const strictBatchEvent = batchEventDataSchema
+  .extend({ item: batchEventDataSchema.shape.item.unwrap().strict().optional() })
+  .strict();

@@ -271,6 +271,9 @@ function queryString(rng: Rng): string {
     'page',
     'limit',
     'refresh',
+    'cursor',
+    'fields',
+    'status',
     'x',
     '__proto__',
     'q[]',
@@ -279,9 +282,14 @@ function queryString(rng: Rng): string {
   const values = () =>
     rng.weighted([
       [3, () => rng.pick(['1', '0', '-1', '20', '100', '101', '1e3', '2.5', 'abc', 'true', 'false', 'growth', 'Software', 'Berlin', ''])],
+      [
+        1,
+        () => rng.pick(['name', 'name,industry', 'name,revenue', 'socialProfiles.linkedin', ',', 'fieldSources', 'processing', 'failed']),
+      ],
       [2, () => encodedSegment(rng)],
       [1, () => encodeURIComponent('a'.repeat(rng.pick([100, 201, 1_000])))],
       [1, () => rng.pick(['a+b', 'a%20b', '%2B', '&', '=', '==', ';'])],
+      [1, () => cursorText(rng)],
     ])();
   const pairs = Array.from({ length: 1 + rng.int(4) }, () => {
     const name = rng.chance(0.1) ? encodedSegment(rng) : rng.pick(names);
@@ -293,6 +301,22 @@ function queryString(rng: Rng): string {
 }
 
 const prefix = (rng: Rng) => (rng.chance(0.5) ? '/api' : '');
+
+// Cursors of the list endpoints (base64url JSON [time, id]), well-formed or not.
+function cursorText(rng: Rng): string {
+  const value = rng.pick<unknown>([
+    ['2026-11-01T00:00:00.000Z', rng.uuid()],
+    ['2026-11-01T00:00:00.000Z', 'bat_01m7zzzzzzzzzzzzzzzzzzzzzzzzzz'],
+    ['2026-13-01T00:00:00.000Z', rng.uuid()],
+    ['not a time', 'x'],
+    ['2026-11-01T00:00:00.000Z', '\u0000'],
+    [1, 2, 3],
+    {},
+    null,
+  ]);
+  const text = rng.chance(0.8) ? JSON.stringify(value) : randomString(rng, 30);
+  return Buffer.from(text).toString(rng.chance(0.8) ? 'base64url' : 'base64');
+}
 
 function authHeader(rng: Rng, ctx: FuzzContext): Record<string, string> {
   return rng.weighted<Record<string, string>>([
@@ -525,6 +549,12 @@ function fuzzRequest(state: FuzzState): FuzzRequest {
     [3, 'get-batch'],
     [4, 'search'],
     [3, 'webhooks'],
+    [2, 'list'],
+    [1, 'usage'],
+    [2, 'batch-csv'],
+    [3, 'bulk-preview'],
+    [2, 'lookup'],
+    [2, 'events'],
     [1, 'service'],
     [1, 'unknown-path'],
     [2, 'odd-method'],
@@ -610,6 +640,68 @@ function fuzzRequest(state: FuzzState): FuzzRequest {
       const { body, headers: bodyHeaders } = withBody(rng, type, webhookBody(rng));
       return { kind, method, path: `${prefix(rng)}${path}`, headers: { ...headers, ...bodyHeaders }, body };
     }
+    case 'list': {
+      const path = rng.pick(['/enrich', '/enrich/bulk']);
+      return { kind, method: rng.pick(['GET', 'GET', 'GET', 'HEAD']), path: `${prefix(rng)}${path}${queryString(rng)}`, headers };
+    }
+    case 'usage':
+      return { kind, method: rng.pick(['GET', 'GET', 'HEAD']), path: `${prefix(rng)}/usage${queryString(rng)}`, headers };
+    case 'batch-csv': {
+      const id = rng.weighted([
+        [4, ctx.batchId],
+        [1, 'bat_01m7zzzzzzzzzzzzzzzzzzzzzzzzzz'],
+        [3, encodedSegment(rng)],
+      ]);
+      return {
+        kind,
+        method: rng.pick(['GET', 'GET', 'HEAD']),
+        path: `${prefix(rng)}/enrich/bulk/${id}/results.csv${queryString(rng)}`,
+        headers,
+      };
+    }
+    case 'bulk-preview': {
+      // The bulk bodies, JSON or CSV, sent to the preview; it stores nothing, so nothing must be accepted.
+      const csv = rng.chance(0.4);
+      const raw = csv ? Buffer.from(bulkCsvBody(state).text) : bulkJsonBody(state).body;
+      const type = csv
+        ? rng.pick(CSV_TYPES)
+        : rng.chance(0.9)
+          ? rng.pick(JSON_TYPES.slice(0, 3))
+          : rng.pick([...JSON_TYPES, ...OTHER_TYPES]);
+      const { body, headers: bodyHeaders } = withBody(rng, type, raw);
+      return { kind, method: 'POST', path: `${prefix(rng)}/dashboard/api/bulk/preview`, headers: { ...headers, ...bodyHeaders }, body };
+    }
+    case 'lookup': {
+      const domain = rng.weighted([
+        [2, 'fuzz-known-job.com'],
+        [1, encodeURIComponent(`https://www.${rng.pick(['fuzz-known-job.com', 'acme.com'])}/about?x=1`)],
+        [4, encodedSegment(rng)],
+      ]);
+      return { kind, method: rng.pick(['GET', 'GET', 'HEAD']), path: `${prefix(rng)}/companies/${domain}${queryString(rng)}`, headers };
+    }
+    case 'events': {
+      // A found job's or batch's stream stays open (nothing works on it here): only HEAD, or a
+      // GET refused for its Last-Event-ID. Other ids are asked with GET and any header.
+      const found = rng.chance(0.4);
+      const id = found
+        ? null
+        : rng.weighted([
+            [1, rng.uuid()],
+            [3, encodedSegment(rng)],
+          ]);
+      const batch = rng.chance(0.5);
+      const path = batch ? `/enrich/bulk/${id ?? ctx.batchId}/events` : `/enrich/${id ?? ctx.jobId}/events`;
+      // Not a whole number (leading or trailing spaces would be trimmed by the parser into one).
+      const badId = rng.pick(['x', '-1', '1.5', '', '1 2', '99999999999', '0x1', '1e3']);
+      const method = found ? rng.pick(['HEAD', 'GET']) : rng.pick(['GET', 'GET', 'HEAD']);
+      const lastEventId = method === 'GET' && found ? badId : rng.pick([undefined, '0', '3', badId]);
+      return {
+        kind,
+        method,
+        path: `${prefix(rng)}${path}${found && method === 'GET' ? '' : queryString(rng)}`,
+        headers: lastEventId === undefined ? headers : { ...headers, 'last-event-id': lastEventId },
+      };
+    }
     case 'service': {
       const path = rng.pick(['/healthz', '/readyz', '/openapi.json', '/api/healthz', '/api/readyz', '/api/openapi.json']);
       return { kind, method: rng.pick(['GET', 'GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS']), path: `${path}${queryString(rng)}`, headers };
@@ -639,9 +731,12 @@ function fuzzRequest(state: FuzzState): FuzzRequest {
         '/enrich/bulk',
         `/enrich/${ctx.jobId}`,
         `/enrich/bulk/${ctx.batchId}`,
+        `/enrich/bulk/${ctx.batchId}/results.csv`,
         '/companies/search',
         '/webhooks',
         '/webhooks/whk_01m7zzzzzzzzzzzzzzzzzzzzzzzzzz',
+        '/usage',
+        '/dashboard/api/bulk/preview',
         '/healthz',
       ]);
       const body = rng.chance(0.3) ? Buffer.from(jsonText(rng, 2)) : undefined;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type AppContext, apiEnv, createApp } from '@enrich/api';
+import { type AppContext, apiEnv, createApp, createEventHub } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import type { Plan } from '@enrich/db';
@@ -77,7 +77,7 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
   const redis = createRedisConnection(redisUrl, 'producer');
   await waitUntilConnected(redis, 5000);
   const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
-  const context: AppContext = { config: apiConfig, db: database.db, redis, flows, logger };
+  const context: AppContext = { config: apiConfig, db: database.db, redis, flows, logger, events: createEventHub(apiConfig, logger) };
   const app = createApp(context);
   const running: RunningWorkers[] = [];
   const aiConfig = loadConfig(aiWorkerEnv, env);
@@ -123,6 +123,7 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
       }
     },
     async stop() {
+      await context.events.close();
       await Promise.all(running.map((w) => w.close()));
       await flows.close();
       redis.disconnect();

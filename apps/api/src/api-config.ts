@@ -24,6 +24,8 @@ export const apiEnv = z
     // How long a process trusts a key or a dashboard session it has looked up (a revoked key,
     // or a sign-out in another process, takes effect within it).
     KEY_CACHE_MS: envInt(5_000, 0, 600_000),
+    // An event stream's heartbeat comment (and its look at Postgres for a lost message) this often.
+    SSE_HEARTBEAT_MS: envInt(15_000, 10, 600_000),
     // The dashboard's build, served at /dashboard/ (relative paths from the working directory).
     DASHBOARD_DIST: envString(path.resolve(__dirname, '../../dashboard/dist')).transform((dir) => path.resolve(dir)),
   })

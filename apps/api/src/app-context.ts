@@ -3,6 +3,7 @@ import type { Logger } from '@enrich/logger';
 import type { FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './api-config';
+import type { EventHub } from './events/event-hub';
 
 // Everything a request handler may use; built once in main.ts (or by a test) and passed in.
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   redis: Redis;
   flows: FlowProducer;
   logger: Logger;
+  /** The process's event streams (one Redis subscriber for all): createEventHub. */
+  events: EventHub;
 }

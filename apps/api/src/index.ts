@@ -4,6 +4,9 @@ export { type ApiConfig, apiEnv } from './api-config';
 export { createApp } from './app';
 export type { AppContext } from './app-context';
 export { RESULTS_PAGE_SIZE, type ResultsOptions, resultColumns, writeBatchResults } from './bulk/batch-results';
+export { createEventHub, EventHub } from './events/event-hub';
+export { sseFrame } from './events/sse-response';
+export { durationEstimator } from './jobs/estimate-duration';
 export { answerMalformedRequests } from './malformed-request';
 export { KEY_CACHE_MS } from './middleware/authenticate';
 export { parseOrThrow } from './middleware/validate';
@@ -29,8 +32,17 @@ export {
   jobSummarySchema,
 } from './schemas/enrich';
 export { errorBodySchema } from './schemas/error';
+export { batchEventDataSchema, jobEventDataSchema, jobStartedEventSchema } from './schemas/events';
 export { paginationSchema } from './schemas/pagination';
-export { type SearchQuery, searchQueryInput, searchQuerySchema, searchResponseSchema, searchResultSchema } from './schemas/search';
+export {
+  companyAnswerSchema,
+  type SearchQuery,
+  searchQueryInput,
+  searchQuerySchema,
+  searchResponseSchema,
+  searchResultSchema,
+  selectedSearchResultSchema,
+} from './schemas/search';
 export { usageSchema } from './schemas/usage';
 export { searchInput } from './search/search-companies';
 export { type RunSql, runSearch, type SearchInput, type SearchPage } from './search/search-sql';

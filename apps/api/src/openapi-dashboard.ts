@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
+import { error, json } from './openapi-parts';
 import {
   dashboardConfigSchema,
   inviteCreatedSchema,
@@ -16,10 +17,7 @@ import {
   signupRequestSchema,
   teamViewSchema,
 } from './schemas/dashboard';
-import { errorBodySchema } from './schemas/error';
 
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
-const error = (description: string) => json(errorBodySchema, description);
 const body = (schema: z.ZodType) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 const noContent = (description: string) => ({ description });
 

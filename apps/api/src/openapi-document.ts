@@ -1,15 +1,16 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { bulkQuerySchema, bulkRequestSchema } from './bulk/bulk-entries';
+import { bulkQuerySchema } from './bulk/bulk-entries';
 import { registerDashboardPaths } from './openapi-dashboard';
+import { registerDashboardReadPaths } from './openapi-dashboard-reads';
+import { bulkRequestBody, error, json } from './openapi-parts';
 import { registerWebhookPaths } from './openapi-webhooks';
 import { batchIdParamsSchema, batchQuerySchema, batchStatusSchema, bulkAcceptedSchema } from './schemas/bulk';
-import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema } from './schemas/enrich';
+import { companyParamsSchema, companyQuerySchema } from './schemas/company';
+import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema, pollQuerySchema } from './schemas/enrich';
 import { errorBodySchema } from './schemas/error';
-import { searchQuerySchema, searchResponseSchema } from './schemas/search';
-
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
-const error = (description: string) => json(errorBodySchema, description);
+import { batchEventDataSchema, jobEventDataSchema, lastEventIdSchema } from './schemas/events';
+import { companyAnswerSchema, searchQuerySchema, searchResponseSchema } from './schemas/search';
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas the handlers validate with.
@@ -65,12 +66,13 @@ export function buildOpenApiDocument(serverUrl = '/') {
     path: '/api/enrich/{jobId}',
     summary: 'Poll an enrichment job',
     security,
-    request: { params: jobIdParamsSchema },
+    request: { params: jobIdParamsSchema, query: pollQuerySchema },
     responses: {
-      200: json(jobStatusSchema, 'The job: processing, completed with data, or failed'),
+      200: json(jobStatusSchema, 'The job: processing, completed with data (only the selected fields with `fields`), or failed'),
       404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
       405: error('METHOD_NOT_ALLOWED'),
       ...common,
+      400: error('VALIDATION_ERROR (an unknown field in `fields`, named; a path that is not valid percent-encoding, or holds U+0000)'),
     },
   });
   registry.registerPath({
@@ -81,16 +83,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
       'JSON `{"domains": [...]}` or a CSV file (text/csv) whose header row names a `domain`, `website` or `url` column. ' +
       'Invalid entries are reported, duplicates share a job; the batch is accepted atomically.',
     security,
-    request: {
-      query: bulkQuerySchema,
-      body: {
-        required: true,
-        content: {
-          'application/json': { schema: bulkRequestSchema },
-          'text/csv': { schema: z.string().meta({ example: 'company,website\nAcme,acme.com\n' }) },
-        },
-      },
-    },
+    request: { query: bulkQuerySchema, body: bulkRequestBody },
     responses: {
       202: json(bulkAcceptedSchema, 'Accepted; poll statusEndpoint for progress, or each job'),
       ...common,
@@ -113,7 +106,10 @@ export function buildOpenApiDocument(serverUrl = '/') {
     responses: {
       200: json(batchStatusSchema, 'Counts from the jobs’ real states, and items in submission order'),
       ...common,
-      400: error('VALIDATION_ERROR (page or limit out of range; a path that is not valid percent-encoding, or holds U+0000)'),
+      400: error(
+        'VALIDATION_ERROR (page or limit out of range, an unknown status, an unknown field in `fields`; a path that is not valid ' +
+          'percent-encoding, or holds U+0000)',
+      ),
       404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
     },
   });
@@ -129,8 +125,74 @@ export function buildOpenApiDocument(serverUrl = '/') {
       200: json(searchResponseSchema, 'One page of results; a page past the end has no results and the same pagination totals'),
       ...common,
       400: error(
-        'VALIDATION_ERROR (page, limit, minConfidence or businessStage out of range, q too long, a parameter given twice or holding U+0000)',
+        'VALIDATION_ERROR (page, limit, minConfidence or businessStage out of range, q too long, an unknown field in `fields`, ' +
+          'a parameter given twice or holding U+0000)',
       ),
+      405: error('METHOD_NOT_ALLOWED'),
+    },
+  });
+  registerDashboardReadPaths(registry, { security, common, csrf });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/companies/{domain}',
+    summary: 'Your team’s stored record of one company',
+    description:
+      'The record your team last enriched for the domain, as a search result gives it (plus enrichedAt). Reads only what is ' +
+      'stored: for fresh data submit it again (POST /api/enrich with refresh). Does not count against rate limits.',
+    security,
+    request: { params: companyParamsSchema, query: companyQuerySchema },
+    responses: {
+      200: json(companyAnswerSchema, 'The record (only the selected fields with `fields`), plus enrichedAt'),
+      ...common,
+      400: error(
+        'INVALID_DOMAIN (details.reason), VALIDATION_ERROR (an unknown field in `fields`, named; `refresh`, which is a submission’s)',
+      ),
+      404: error('COMPANY_NOT_FOUND (your team has never enriched this domain)'),
+      405: error('METHOD_NOT_ALLOWED'),
+    },
+  });
+  // The event streams: text/event-stream, whose schema here is that of each event's JSON data
+  // (OpenAPI 3.1 has no way to describe the framing itself).
+  const stream = (data: z.ZodType, description: string) => ({ description, content: { 'text/event-stream': { schema: data } } });
+  const resume = z.object({
+    'last-event-id': lastEventIdSchema.meta({
+      description: 'Sent by EventSource when it reconnects: the stream resumes after that event, missing none',
+    }),
+  });
+  const streamNotes =
+    'Server-Sent Events: each event has an `id` (what Last-Event-ID resumes after), a name and JSON `data`. A comment ' +
+    '(`: heartbeat`) every 15 s keeps idle connections open. The stream ends after the last event; a client reconnecting ' +
+    'with the last event’s id gets 204, which stops EventSource. Any API replica serves any stream. Does not count against ' +
+    'rate limits; the X-RateLimit-* headers are reported.';
+  registry.registerPath({
+    method: 'get',
+    path: '/api/enrich/{jobId}/events',
+    summary: 'Follow a job as Server-Sent Events',
+    description: `Events \`processing\` (id 1), \`started\` (id 2), then \`completed\` or \`failed\` (id 3); data: JobEvent. A new stream starts with the current state's event. ${streamNotes}`,
+    security,
+    request: { params: jobIdParamsSchema, query: pollQuerySchema, headers: resume },
+    responses: {
+      200: stream(jobEventDataSchema, 'The stream of the job’s events; the schema is that of each event’s data'),
+      204: { description: 'Resumed after the last event: nothing follows' },
+      ...common,
+      400: error('VALIDATION_ERROR (Last-Event-ID not a whole number, an unknown field in `fields`)'),
+      404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
+      405: error('METHOD_NOT_ALLOWED'),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/enrich/bulk/{batchId}/events',
+    summary: 'Follow a batch as Server-Sent Events',
+    description: `Event \`progress\` first (the counts now, id = items ended so far), then one \`item\` event per item that ends, numbered in the order they ended, with the counts; data: BatchEvent. ${streamNotes}`,
+    security,
+    request: { params: batchIdParamsSchema, headers: resume },
+    responses: {
+      200: stream(batchEventDataSchema, 'The stream of the batch’s events; the schema is that of each event’s data'),
+      204: { description: 'Resumed after the last event: nothing follows' },
+      ...common,
+      400: error('VALIDATION_ERROR (Last-Event-ID not a whole number)'),
+      404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
       405: error('METHOD_NOT_ALLOWED'),
     },
   });

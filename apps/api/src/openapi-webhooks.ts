@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { errorBodySchema } from './schemas/error';
+import { error, json } from './openapi-parts';
 import {
   batchEventPayloadSchema,
   deliveryListQuerySchema,
@@ -17,8 +17,6 @@ import {
   webhookWithSecretSchema,
 } from './schemas/webhooks';
 
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
-const error = (description: string) => json(errorBodySchema, description);
 const body = (schema: z.ZodType, required = true) => ({ body: { required, content: { 'application/json': { schema } } } });
 
 /** /webhooks (endpoints, deliveries, resend) and the messages they receive, under OpenAPI 3.1's `webhooks`. */

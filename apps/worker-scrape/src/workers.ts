@@ -1,4 +1,5 @@
 import { createPrismaClient } from '@enrich/db';
+import { redisJobEvents } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import { batchStep, deliveryQueue, finalizeStep, Reconciler, type ScrapeStepDeps, scrapeStep, startHeartbeat } from '@enrich/pipeline';
 import { bullPrefix, createRedisConnection, createStepWorker, QueueName } from '@enrich/queue';
@@ -21,6 +22,10 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.SCRAPE_CONCURRENCY + 5) });
   const connection = createRedisConnection(config.REDIS_URL, 'worker');
   const retry = { attempts: config.JOB_ATTEMPTS, backoffMs: config.JOB_BACKOFF_MS };
+  // State changes are announced to the API's event streams (they make up a lost message from Postgres).
+  const events = redisJobEvents(connection, bullPrefix(config.QUEUE_PREFIX), (error) =>
+    logger.warn('job event not published', { error: String(error) }),
+  );
   const common = {
     connection,
     queuePrefix: config.QUEUE_PREFIX,
@@ -45,6 +50,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
   const { fetch: _fetch, ...crawl } = crawlSettingsFrom(config, fetch);
   const deps: ScrapeStepDeps = {
     db,
+    events,
     logger,
     website: {
       fetch,
@@ -78,7 +84,10 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
   const webhookQueue = new Queue(QueueName.webhook, { connection, prefix: bullPrefix(config.QUEUE_PREFIX) });
   const deliveries = deliveryQueue(webhookQueue, retry, logger);
   const scrape = createStepWorker('scrape', scrapeStep(deps), { ...common, concurrency: config.SCRAPE_CONCURRENCY });
-  const finalize = createStepWorker('finalize', finalizeStep(db, deliveries), { ...common, concurrency: config.FINALIZE_CONCURRENCY });
+  const finalize = createStepWorker('finalize', finalizeStep(db, events, deliveries), {
+    ...common,
+    concurrency: config.FINALIZE_CONCURRENCY,
+  });
   const batch = createStepWorker('batch', batchStep(db, deliveries), { ...common, concurrency: 5 });
   for (const worker of [scrape, finalize, batch]) {
     // Connection blips are retried by ioredis and BullMQ; log them, never crash on them.
@@ -87,6 +96,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
 
   const reconciler = new Reconciler({
     db,
+    events,
     connection,
     queuePrefix: config.QUEUE_PREFIX,
     retry,

@@ -13,6 +13,8 @@ export const ErrorCode = {
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
   JOB_NOT_FOUND: 'JOB_NOT_FOUND',
   BATCH_NOT_FOUND: 'BATCH_NOT_FOUND',
+  // GET /companies/{domain}: the team has never enriched the domain.
+  COMPANY_NOT_FOUND: 'COMPANY_NOT_FOUND',
   NOT_FOUND: 'NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   // Dashboard accounts and sessions.
@@ -55,6 +57,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   HEADERS_TOO_LARGE: 431,
   JOB_NOT_FOUND: 404,
   BATCH_NOT_FOUND: 404,
+  COMPANY_NOT_FOUND: 404,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CSRF_CHECK_FAILED: 403,

@@ -1,9 +1,4 @@
-export interface ItemCounts {
-  completed: number;
-  failed: number;
-  /** Still processing. */
-  pending: number;
-}
+import type { ItemCounts } from './job-events';
 
 export interface BatchTimes {
   createdAt: Date;
@@ -19,7 +14,14 @@ export interface BatchTimes {
  * the last item to end; until that write lands, the last end time among its items says the same.
  */
 export function batchProgress(batch: BatchTimes, counts: ItemCounts) {
-  const { completed, failed, pending } = counts;
+  return {
+    ...itemProgress(counts),
+    completedAt: counts.pending === 0 ? (batch.completedAt ?? batch.lastEnd ?? batch.createdAt) : null,
+  };
+}
+
+/** A batch's state and progress from its items' counts (the poll, the list and the event stream). */
+export function itemProgress({ completed, failed, pending }: ItemCounts) {
   const total = completed + failed + pending;
   return {
     status: pending === 0 ? ('completed' as const) : ('processing' as const),
@@ -29,7 +31,6 @@ export function batchProgress(batch: BatchTimes, counts: ItemCounts) {
     pending,
     // Whole percent of items that have ended; 100 only when every one has.
     progress: total === 0 ? 100 : Math.floor(((completed + failed) * 100) / total),
-    completedAt: pending === 0 ? (batch.completedAt ?? batch.lastEnd ?? batch.createdAt) : null,
   };
 }
 

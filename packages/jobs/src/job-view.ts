@@ -1,5 +1,5 @@
 import type { EnrichmentJob } from '@enrich/db';
-import { recordFromStored, type StoredCompany } from '@enrich/record';
+import { type FieldSelection, recordFromStored, type StoredCompany, selectFields } from '@enrich/record';
 
 /** The job columns a poll answer is made of. */
 export type PolledJob = Pick<EnrichmentJob, 'status' | 'domain' | 'createdAt' | 'completedAt' | 'errorCode' | 'errorMessage'>;
@@ -15,14 +15,15 @@ export const STORED_COMPANY_SQL = `CASE WHEN c.domain IS NOT NULL THEN json_buil
 
 /**
  * The poll answer for each job state, in the contract's shapes: what GET /enrich/{jobId}
- * answers and what a job's webhook event carries.
+ * answers, an event stream's end event and what a job's webhook event carries. `fields`
+ * selects what `data` carries.
  */
-export function jobView(job: PolledJob, company: StoredCompany | null, estimatedMs: number) {
+export function jobView(job: PolledJob, company: StoredCompany | null, estimatedMs: number, fields?: FieldSelection) {
   if (job.status === 'completed' && company) {
     return {
       status: 'completed' as const,
       domain: job.domain,
-      data: recordFromStored(company),
+      data: selectFields(recordFromStored(company), fields),
       createdAt: job.createdAt.toISOString(),
       completedAt: (job.completedAt ?? job.createdAt).toISOString(),
     };
@@ -36,6 +37,11 @@ export function jobView(job: PolledJob, company: StoredCompany | null, estimated
       error: { code: job.errorCode ?? 'ENRICHMENT_FAILED', message: job.errorMessage ?? 'enrichment failed' },
     };
   }
+  return processingView(job, estimatedMs);
+}
+
+/** The answer while processing: also what an event stream resumed late says the job was. */
+export function processingView(job: Pick<PolledJob, 'domain' | 'createdAt'>, estimatedMs: number) {
   return {
     status: 'processing' as const,
     domain: job.domain,

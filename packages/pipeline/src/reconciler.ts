@@ -1,6 +1,6 @@
 import type { Db } from '@enrich/db';
 import { ErrorCode } from '@enrich/errors';
-import { countRequeue, markJobFailed } from '@enrich/jobs';
+import { countRequeue, type JobEvents, markJobFailed } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import { bullJobId, bullPrefix, enrichmentFlow, QueueName, queueDeliveryAgain, type RetryPolicy } from '@enrich/queue';
 import { findDueDeliveries } from '@enrich/webhooks';
@@ -10,6 +10,7 @@ import { deliveryQueue } from './owed-deliveries';
 
 export interface ReconcilerOptions {
   db: Db;
+  events: JobEvents;
   connection: Redis;
   queuePrefix: string;
   retry: RetryPolicy;
@@ -99,7 +100,8 @@ export class Reconciler {
       }
       if ((await queued.getState()) === 'failed') {
         // Finalize's giveUp records the failure; this is a worker that died before it could.
-        const failed = await markJobFailed(db, job.id, ErrorCode.ENRICHMENT_FAILED, queued.failedReason || 'the finalize step failed');
+        const reason = queued.failedReason || 'the finalize step failed';
+        const failed = await markJobFailed(db, this.options.events, job.id, ErrorCode.ENRICHMENT_FAILED, reason);
         await deliveryQueue(this.webhookQueue, retry, logger).queue(failed.deliveries);
         report.failed += 1;
       }

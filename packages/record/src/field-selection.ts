@@ -70,8 +70,22 @@ const provenanceKept = (key: string, selection: FieldSelection): boolean => {
   return selection.fields.has(key);
 };
 
+/**
+ * A record answered with `fields`: domain and fieldSources always, the other fields only when
+ * selected. Answers that take `fields` are either the whole record or this.
+ */
+export const selectedRecordSchema = companyRecordSchema.partial().required({ domain: true, fieldSources: true }).meta({
+  id: 'CompanyRecordSelection',
+  description: 'The company record with only the fields named in `fields`, with their fieldSources; domain always',
+});
+
+/** The record as an answer that takes `fields` gives it: whole, or only the selected fields. */
+export const servedRecordSchema = z.union([companyRecordSchema, selectedRecordSchema]);
+
 /** The record with only the selected fields and their provenance; the whole record without a selection. */
-export function selectFields(record: CompanyRecord, selection: FieldSelection | undefined): Partial<CompanyRecord> & { domain: string } {
+export type SelectedRecord = z.infer<typeof selectedRecordSchema>;
+
+export function selectFields(record: CompanyRecord, selection: FieldSelection | undefined): SelectedRecord {
   if (!selection) return record;
   const picked: Record<string, unknown> = { domain: record.domain };
   for (const field of selection.fields) picked[field] = record[field as keyof CompanyRecord];
@@ -81,5 +95,5 @@ export function selectFields(record: CompanyRecord, selection: FieldSelection | 
     );
   }
   picked.fieldSources = Object.fromEntries(Object.entries(record.fieldSources).filter(([key]) => provenanceKept(key, selection)));
-  return picked as Partial<CompanyRecord> & { domain: string };
+  return picked as SelectedRecord;
 }

@@ -1,6 +1,7 @@
 // Test and dev helpers, one definition each, for the unit and integration tests and for the
 // scripts (demo, benchmarks): the corpora, local stand-ins for websites and the Messages API,
-// child processes, a free port, a LinkedIn company page builder and a sample AI answer.
+// child processes, a free port, a LinkedIn company page builder, a sample AI answer, an
+// event-stream (SSE) client and a webhook receiver.
 
 export * from './child-processes';
 export * from './corpora';
@@ -11,4 +12,5 @@ export * from './linkedin-company-page';
 export * from './local-server';
 export { repoRoot } from './repo-files';
 export * from './sample-ai-answer';
+export * from './sse-client';
 export * from './webhook-receiver';

@@ -1,6 +1,14 @@
 import { type Db, sqlPool } from '@enrich/db';
-import { batchStatus, type CountedBatch, jobView, type PolledJob, STORED_COMPANY_SQL, type WebhookEvent } from '@enrich/jobs';
-import { parseFieldSelection, type StoredCompany, selectFields } from '@enrich/record';
+import {
+  batchStatus,
+  type CountedBatch,
+  itemCountsSql,
+  jobView,
+  type PolledJob,
+  STORED_COMPANY_SQL,
+  type WebhookEvent,
+} from '@enrich/jobs';
+import { parseFieldSelection, type StoredCompany } from '@enrich/record';
 
 /** What a delivery's body is made from. */
 export interface PayloadSubject {
@@ -42,13 +50,10 @@ const utcTime = (text: string): Date => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(tex
 
 const BATCH_SQL = `
   SELECT b.id, b.created_at AS "createdAt", b.completed_at AS "completedAt", b.entries_received AS "entriesReceived",
-    b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid,
-    count(j.id) FILTER (WHERE j.status = 'completed')::int AS completed,
-    count(j.id) FILTER (WHERE j.status = 'failed')::int AS failed,
-    count(j.id) FILTER (WHERE j.status = 'processing')::int AS pending,
-    max(j.completed_at) AS "lastEnd"
-  FROM batches b LEFT JOIN enrichment_jobs j ON j.batch_id = b.id
-  WHERE b.id = $1 GROUP BY b.id`;
+    b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid, counts.*,
+    (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = b.id) AS "lastEnd"
+  FROM batches b, (${itemCountsSql('$1')}) counts
+  WHERE b.id = $1`;
 
 /** A job event's data: the job's poll answer (its record with the endpoint's fields), with its id and batch. */
 async function jobData(db: Db, jobId: string, fields: string | null, loaded: JobJson | null | undefined) {
@@ -60,9 +65,8 @@ async function jobData(db: Db, jobId: string, fields: string | null, loaded: Job
     createdAt: utcTime(job.createdAt),
     completedAt: job.completedAt === null ? null : utcTime(job.completedAt),
   };
-  const view = jobView(polled, job.company, 0);
   const selection = fields === null ? undefined : parseFieldSelection(fields);
-  const data = view.status === 'completed' && selection?.ok ? { ...view, data: selectFields(view.data, selection.selection) } : view;
+  const data = jobView(polled, job.company, 0, selection?.ok ? selection.selection : undefined);
   return { jobId: job.id, ...(job.batchId ? { batchId: job.batchId } : {}), ...data };
 }
 

@@ -153,7 +153,7 @@ function coalescedSingles(deps: AdmitDeps): (single: SingleAdmission) => Promise
     }
     calls.forEach((call, i) => {
       const job = group.jobs[i]!;
-      const charged = recent.has(job.domain) ? 0 : 1;
+      const charged = isCharged(job.domain, recent) ? 1 : 0;
       call.resolve({ batchId: null, jobs: [job], charged, queued: job.fresh ? 0 : 1, quota: group.quota });
     });
   };

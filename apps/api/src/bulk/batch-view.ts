@@ -1,8 +1,10 @@
 import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { batchStatus, type CountedBatch, STORED_COMPANY_SQL } from '@enrich/jobs';
-import { recordFromStored, type StoredCompany } from '@enrich/record';
+import { batchStatus, type CountedBatch, type ItemCounts, itemCountsSql, STORED_COMPANY_SQL } from '@enrich/jobs';
+import { type FieldSelection, recordFromStored, type StoredCompany, selectFields } from '@enrich/record';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
+
+const itemsIn = (counts: ItemCounts, status: ItemStatus): number => (status === 'processing' ? counts.pending : counts[status]);
 
 interface BatchRow extends CountedBatch {
   items: {
@@ -21,17 +23,13 @@ const BATCH_SQL = `
   WITH b AS (
     SELECT id, created_at, completed_at, entries_received, duplicate_entries, invalid_entries
     FROM batches WHERE id = $1 AND team_id = $2
-  ), counts AS (
-    SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed,
-      count(*) FILTER (WHERE status = 'failed')::int AS failed,
-      count(*) FILTER (WHERE status = 'processing')::int AS pending
-    FROM enrichment_jobs WHERE batch_id = (SELECT id FROM b)
+  ), counts AS (${itemCountsSql('(SELECT id FROM b)')}
   ), page AS (
     SELECT j.id, j.domain, j.status, j.error_code AS "errorCode", j.error_message AS "errorMessage",
       ${STORED_COMPANY_SQL} AS company, j.batch_position
     FROM enrichment_jobs j
     LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
-    WHERE j.batch_id = (SELECT id FROM b)
+    WHERE j.batch_id = (SELECT id FROM b) AND ($5::"JobStatus" IS NULL OR j.status = $5::"JobStatus")
     ORDER BY j.batch_position OFFSET $3 LIMIT $4
   )
   SELECT b.id, b.created_at AS "createdAt", b.entries_received AS "entriesReceived",
@@ -43,16 +41,25 @@ const BATCH_SQL = `
       '[]') AS items
   FROM b, counts`;
 
+export type ItemStatus = BatchRow['items'][number]['status'];
+
+export interface BatchQuery extends PaginationQuery {
+  /** Only the items in this state; the pages count those. */
+  status?: ItemStatus;
+  fields?: FieldSelection;
+}
+
 /**
  * A batch's progress for its team, counted from the jobs' real states in Postgres, with one
- * page of its items in submission order. Another team's batch is not found.
+ * page of its items in submission order (those in `status` only, when given). Another team's
+ * batch is not found.
  */
-export async function batchView(db: Db, teamId: string, batchId: string, page: PaginationQuery) {
+export async function batchView(db: Db, teamId: string, batchId: string, page: BatchQuery) {
   // Polled often: the driver, not the ORM (see sqlPool).
   const { rows } = await sqlPool(db).query<BatchRow>({
     name: 'poll-batch',
     text: BATCH_SQL,
-    values: [batchId, teamId, offsetOf(page), page.limit],
+    values: [batchId, teamId, offsetOf(page), page.limit, page.status ?? null],
   });
   const batch = rows[0];
   if (!batch) throw new AppError(ErrorCode.BATCH_NOT_FOUND, `no batch ${batchId}`);
@@ -61,12 +68,12 @@ export async function batchView(db: Db, teamId: string, batchId: string, page: P
     jobId: job.id,
     status: job.status,
     statusEndpoint: `/api/enrich/${job.id}`,
-    ...(job.status === 'completed' && job.company ? { data: recordFromStored(job.company) } : {}),
+    ...(job.status === 'completed' && job.company ? { data: selectFields(recordFromStored(job.company), page.fields) } : {}),
     ...(job.status === 'failed'
       ? { error: { code: job.errorCode ?? ErrorCode.ENRICHMENT_FAILED, message: job.errorMessage ?? 'enrichment failed' } }
       : {}),
   }));
 
   const status = batchStatus(batch);
-  return { ...status, items, pagination: pagination(page, status.total) };
+  return { ...status, items, pagination: pagination(page, page.status ? itemsIn(batch, page.status) : status.total) };
 }

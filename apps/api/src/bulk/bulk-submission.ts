@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { entriesFromCsv, entriesFromJson, optionsFromQuery } from './bulk-entries';
+import { type BulkInput, entriesFromCsv, entriesFromJson, optionsFromQuery } from './bulk-entries';
 import { type ClassifiedEntries, classifyEntries } from './classify-entries';
 
 export interface BulkSubmission {
@@ -10,7 +10,7 @@ export interface BulkSubmission {
   /** A one-off webhook URL for the batch (its address not yet checked). */
   webhookUrl: string | undefined;
   /** The entries' input rows and the names of their cells. */
-  input: { columns: string[]; rows: ReturnType<typeof entriesFromCsv>['rows'] };
+  input: Pick<BulkInput, 'columns' | 'rows'>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { normalizeDomain } from '@enrich/domain';
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { z } from 'zod';
 
@@ -9,4 +10,15 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, wha
   const first = details[0];
   const message = first ? `${what}: ${first.path ? `${first.path}: ` : ''}${first.message}` : `${what} is invalid`;
   throw new AppError(ErrorCode.VALIDATION_ERROR, message, { details });
+}
+
+/** A domain as a client sent it (or a URL on it), normalised; 400 INVALID_DOMAIN with the reason when it names none. */
+export function domainOrThrow(text: string): string {
+  const normalized = normalizeDomain(text);
+  if (!normalized.ok) {
+    throw new AppError(ErrorCode.INVALID_DOMAIN, `not a valid company domain: ${normalized.message}`, {
+      details: { reason: normalized.reason },
+    });
+  }
+  return normalized.domain;
 }

@@ -8,15 +8,19 @@ import { writeBatchResults } from '../bulk/batch-results';
 import { batchView } from '../bulk/batch-view';
 import { readBulkSubmission } from '../bulk/bulk-submission';
 import { batchEntries } from '../bulk/classify-entries';
+import { batchEventSource } from '../events/batch-events';
+import { serveEventStream } from '../events/event-stream';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { bulkBody } from '../middleware/bulk-body';
 import { methodNotAllowed } from '../middleware/error-handler';
+import { runMiddleware } from '../middleware/run-middleware';
 import { parseOrThrow } from '../middleware/validate';
 import { batchIdParamsSchema, batchListQuerySchema, batchQuerySchema } from '../schemas/bulk';
+import { lastEventIdSchema } from '../schemas/events';
 
-// POST and GET /enrich/bulk, GET /enrich/bulk/:batchId and its results.csv; app.ts mounts them
+// POST and GET /enrich/bulk, GET /enrich/bulk/:batchId, its results.csv and its event stream; app.ts mounts them
 // authenticated, before /enrich/:jobId would take `bulk` for a job id.
 export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
@@ -74,8 +78,18 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
     res.json(await batchView(ctx.db, team.teamId, batchId, page));
   });
 
+  // Server-Sent Events of the batch's items as they end (events/batch-events.ts): not counted, like the poll.
+  router.get('/enrich/bulk/:batchId/events', async (req, res) => {
+    const team = requireAuth(req);
+    const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
+    const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
+    const source = batchEventSource(ctx.db, ctx.events.prefix, team.teamId, batchId);
+    await serveEventStream(ctx.events, source, after, req, res, () => runMiddleware(limits.teamStatus, req, res), ctx.logger);
+  });
+
   router.all('/enrich/bulk', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
   router.all('/enrich/bulk/:batchId', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
   router.all('/enrich/bulk/:batchId/results.csv', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
+  router.all('/enrich/bulk/:batchId/events', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
   return router;
 }

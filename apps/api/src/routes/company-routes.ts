@@ -1,14 +1,16 @@
 import { Router } from 'express';
 import type { AppContext } from '../app-context';
+import { lookUpCompany } from '../companies/company-lookup';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { runMiddleware } from '../middleware/run-middleware';
-import { parseOrThrow } from '../middleware/validate';
+import { domainOrThrow, parseOrThrow } from '../middleware/validate';
+import { companyParamsSchema, companyQueryInput } from '../schemas/company';
 import { searchQueryInput } from '../schemas/search';
 import { searchCompanies } from '../search/search-companies';
 
-// Searching does not count against rate limits (only enrichment does); it reports them.
+// Search and lookup do not count against rate limits (only enrichment does); they report them.
 // Authenticated where app.ts mounts it.
 export function companyRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
@@ -27,5 +29,22 @@ export function companyRoutes(ctx: AppContext, limits: RateLimits): Router {
   });
 
   router.all('/companies/search', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
+
+  // After /companies/search, which is no domain (it has no public suffix) but a route.
+  router.get('/companies/:domain', async (req, res) => {
+    const team = requireAuth(req);
+    const [found] = await Promise.allSettled([
+      (async () => {
+        const domain = domainOrThrow(parseOrThrow(companyParamsSchema, req.params, 'path').domain);
+        const { fields } = parseOrThrow(companyQueryInput, req.query, 'query');
+        return lookUpCompany(ctx.db, team.teamId, domain, fields);
+      })(),
+      runMiddleware(limits.teamStatus, req, res),
+    ]);
+    if (found.status === 'rejected') throw found.reason;
+    res.json(found.value);
+  });
+
+  router.all('/companies/:domain', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
   return router;
 }

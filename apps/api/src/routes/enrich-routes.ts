@@ -1,37 +1,30 @@
-import { normalizeDomain } from '@enrich/domain';
-import { AppError, ErrorCode } from '@enrich/errors';
 import { jobView } from '@enrich/jobs';
 import { type Request, Router } from 'express';
 import { admit, admitDeps } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
 import { oneOffWebhook } from '../admission/one-off-webhook';
 import type { AppContext } from '../app-context';
+import { serveEventStream } from '../events/event-stream';
+import { jobEventSource } from '../events/job-events';
 import { durationEstimator } from '../jobs/estimate-duration';
 import { listJobs } from '../jobs/job-list';
-import { findPolledJob } from '../jobs/job-view';
+import { findTeamJob, isJobId, jobNotFound } from '../jobs/job-view';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { runMiddleware } from '../middleware/run-middleware';
-import { parseOrThrow } from '../middleware/validate';
-import { enrichRequestSchema, jobIdParamsSchema, jobListQuerySchema } from '../schemas/enrich';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { domainOrThrow, parseOrThrow } from '../middleware/validate';
+import { enrichRequestSchema, jobIdParamsSchema, jobListQuerySchema, pollQuerySchema } from '../schemas/enrich';
+import { lastEventIdSchema } from '../schemas/events';
 
 function submissionOf(req: Request): { domains: [string]; refresh: boolean; webhookUrl: string | undefined } {
   const body = parseOrThrow(enrichRequestSchema, req.body, 'request body');
-  const normalized = normalizeDomain((body.domain ?? body.url)!);
-  if (!normalized.ok) {
-    throw new AppError(ErrorCode.INVALID_DOMAIN, `not a valid company domain: ${normalized.message}`, {
-      details: { reason: normalized.reason },
-    });
-  }
-  return { domains: [normalized.domain], refresh: body.refresh === true, webhookUrl: body.webhookUrl };
+  return { domains: [domainOrThrow((body.domain ?? body.url)!)], refresh: body.refresh === true, webhookUrl: body.webhookUrl };
 }
 
-// POST and GET /enrich, GET /enrich/:jobId; authenticated where app.ts mounts them.
+// POST and GET /enrich, GET /enrich/:jobId and its event stream; authenticated where app.ts mounts them.
 export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
   const estimate = durationEstimator(ctx.db, ctx.config.ESTIMATE_DEFAULT_MS);
@@ -72,18 +65,35 @@ export function enrichRoutes(ctx: AppContext, limits: RateLimits): Router {
     const [found] = await Promise.allSettled([
       (async () => {
         const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
-        const polled = UUID.test(jobId) ? await findPolledJob(ctx.db, team.teamId, jobId) : null;
-        if (!polled) throw new AppError(ErrorCode.JOB_NOT_FOUND, `no job ${jobId}`);
-        return polled;
+        const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
+        const polled = await findTeamJob(ctx.db, team.teamId, jobId);
+        return { ...polled, fields };
       })(),
       runMiddleware(limits.teamStatus, req, res),
     ]);
     if (found.status === 'rejected') throw found.reason;
-    const { job, company } = found.value;
-    res.json(jobView(job, company, estimate()));
+    const { job, company, fields } = found.value;
+    res.json(jobView(job, company, estimate(), fields));
+  });
+
+  // Server-Sent Events of the job's states (events/job-events.ts): not counted, like the poll.
+  router.get('/enrich/:jobId/events', async (req, res) => {
+    const team = requireAuth(req);
+    const report = () => runMiddleware(limits.teamStatus, req, res);
+    const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
+    const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
+    const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
+    if (!isJobId(jobId)) {
+      // Refused before a channel is subscribed for it.
+      await report();
+      throw jobNotFound(jobId);
+    }
+    const source = jobEventSource(ctx.db, ctx.events.prefix, { teamId: team.teamId, jobId, fields }, estimate);
+    await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger);
   });
 
   router.all('/enrich', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
   router.all('/enrich/:jobId', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
+  router.all('/enrich/:jobId/events', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
   return router;
 }

@@ -1,7 +1,8 @@
-import { companyRecordSchema } from '@enrich/record';
+import { servedRecordSchema } from '@enrich/record';
 import { z } from 'zod';
 import { cursorPaginationSchema, cursorQuerySchema } from './cursor';
 import { oneOffSecret } from './enrich';
+import { fieldsShape } from './fields';
 import { paginationQuerySchema, paginationSchema } from './pagination';
 
 const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });
@@ -44,7 +45,10 @@ export const batchIdParamsSchema = z.object({
   batchId: z.string().max(64).meta({ description: 'Batch identifier from the bulk submission', example: 'bat_01jc3m8y2k7w5n0r4t6v8x9z1a' }),
 });
 
-export const batchQuerySchema = paginationQuerySchema;
+export const batchQuerySchema = paginationQuerySchema.extend({
+  status: jobStatus.optional().meta({ description: 'Only the items in this state (pagination counts those)' }),
+  ...fieldsShape,
+});
 
 export const batchItemSchema = z
   .object({
@@ -52,7 +56,7 @@ export const batchItemSchema = z
     jobId: z.uuid(),
     status: jobStatus,
     statusEndpoint: z.string(),
-    data: companyRecordSchema.optional().meta({ description: 'Once completed' }),
+    data: servedRecordSchema.optional().meta({ description: 'Once completed' }),
     error: z.object({ code: z.string(), message: z.string() }).optional().meta({ description: 'Once failed' }),
   })
   .meta({ id: 'BatchItem' });

@@ -42,7 +42,7 @@ export const cursorQuerySchema = (id: RegExp) =>
         return cursor ?? z.NEVER;
       })
       .optional()
-      .meta({ description: 'pagination.nextCursor of the previous page; absent for the first page', type: 'string' }),
+      .meta({ description: 'pagination.nextCursor of the previous page; absent for the first page' }),
   });
 
 export const cursorPaginationSchema = z

@@ -1,7 +1,8 @@
-import { companyRecordSchema } from '@enrich/record';
+import { servedRecordSchema } from '@enrich/record';
 import { webhookUrlSchema } from '@enrich/webhooks';
 import { z } from 'zod';
 import { cursorPaginationSchema, cursorQuerySchema } from './cursor';
+import { fieldsQuerySchema } from './fields';
 
 const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });
 
@@ -34,6 +35,8 @@ export const jobIdParamsSchema = z.object({
   jobId: z.string().meta({ description: 'Job identifier from the submission (UUID)', format: 'uuid' }),
 });
 
+export const pollQuerySchema = fieldsQuerySchema;
+
 export const enrichAcceptedSchema = z
   .object({
     status: z.literal('processing'),
@@ -58,7 +61,7 @@ export const jobCompletedSchema = z
   .object({
     status: z.literal('completed'),
     domain: z.string(),
-    data: companyRecordSchema,
+    data: servedRecordSchema,
     createdAt: isoTimestamp,
     completedAt: isoTimestamp,
   })

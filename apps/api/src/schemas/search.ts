@@ -1,5 +1,6 @@
-import { BUSINESS_STAGES, companyRecordSchema } from '@enrich/record';
+import { BUSINESS_STAGES, companyRecordSchema, selectedRecordSchema } from '@enrich/record';
 import { z } from 'zod';
+import { fieldsShape } from './fields';
 import { paginationQuerySchema, paginationSchema } from './pagination';
 
 export const MAX_QUERY_LENGTH = 200;
@@ -32,6 +33,7 @@ export const searchQuerySchema = paginationQuerySchema.extend({
     .pipe(z.number().int().max(100, 'minConfidence must be at most 100'))
     .optional()
     .meta({ description: 'Lowest confidence, 0 to 100', example: '70' }),
+  ...fieldsShape,
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -47,19 +49,26 @@ export const searchQueryInput = z
   })
   .pipe(searchQuerySchema);
 
+const enrichedAt = z.string().meta({
+  format: 'date-time',
+  description: 'When the calling team last enriched this company',
+  example: '2026-02-01T12:00:00.000Z',
+});
+
 export const searchResultSchema = companyRecordSchema
-  .extend({
-    enrichedAt: z.string().meta({
-      format: 'date-time',
-      description: 'When the calling team last enriched this company',
-      example: '2026-02-01T12:00:00.000Z',
-    }),
-  })
+  .extend({ enrichedAt })
   .meta({ id: 'CompanySearchResult', description: 'The company data record, plus enrichedAt' });
+
+export const selectedSearchResultSchema = selectedRecordSchema
+  .extend({ enrichedAt })
+  .meta({ id: 'CompanySearchResultSelection', description: 'The fields named in `fields` (domain always), plus enrichedAt' });
+
+/** A search result or a looked-up company: the whole record, or with `fields` only those, plus enrichedAt. */
+export const companyAnswerSchema = z.union([searchResultSchema, selectedSearchResultSchema]);
 
 export const searchResponseSchema = z
   .object({
-    results: z.array(searchResultSchema),
+    results: z.array(companyAnswerSchema),
     pagination: paginationSchema,
   })
   .meta({ id: 'CompanySearchResponse' });

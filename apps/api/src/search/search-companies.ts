@@ -1,5 +1,5 @@
 import type { Db } from '@enrich/db';
-import { recordFromStored } from '@enrich/record';
+import { recordFromStored, selectFields } from '@enrich/record';
 import { offsetOf, pagination } from '../schemas/pagination';
 import type { SearchQuery, SearchResponse } from '../schemas/search';
 import { type RunSql, runSearch, type SearchInput } from './search-sql';
@@ -7,16 +7,16 @@ import { searchTerms } from './search-terms';
 
 // What the SQL needs from a validated query; scripts/bench-search.ts builds its input here too.
 export function searchInput(teamId: string, query: SearchQuery): SearchInput {
-  const { q, page: _page, limit, ...filters } = query;
+  const { q, page: _page, limit, fields: _fields, ...filters } = query;
   return { teamId, terms: searchTerms(q), filters, limit, offset: offsetOf(query) };
 }
 
-// GET /companies/search: the calling team's companies as search results.
+// GET /companies/search: the calling team's companies as search results (`fields` selects what each carries).
 export async function searchCompanies(db: Db, teamId: string, query: SearchQuery): Promise<SearchResponse> {
   const run: RunSql = (sql) => db.$queryRaw(sql);
   const found = await runSearch(run, searchInput(teamId, query));
   return {
-    results: found.rows.map((row) => ({ ...recordFromStored(row), enrichedAt: row.listedAt.toISOString() })),
+    results: found.rows.map((row) => ({ ...selectFields(recordFromStored(row), query.fields), enrichedAt: row.listedAt.toISOString() })),
     pagination: pagination(query, found.total),
   };
 }

@@ -14,9 +14,11 @@ import type {
   Invite,
   InvitePreview,
   Job,
+  JobStatus,
   JobSummary,
   Role,
   SearchResponse,
+  SearchResult,
   Session,
   SignupMode,
   TeamInfo,
@@ -61,12 +63,18 @@ export const api = {
 
   enrich: (domain: string, refresh = false) => request<EnrichAccepted>('/enrich', { json: refresh ? { domain, refresh } : { domain } }),
   job: (jobId: string) => request<Job>(`/enrich/${enc(jobId)}`),
+  /** Server-Sent Events of the job's states (EventSource, use-event-stream.ts). */
+  jobEventsUrl: (jobId: string) => `/enrich/${enc(jobId)}/events`,
   bulkPreview: (input: BulkInput) => request<BulkPreview>('/dashboard/api/bulk/preview', { method: 'POST', ...bulkBody(input) }),
   bulkSubmit: (input: BulkInput) => request<BulkAccepted>('/enrich/bulk', { method: 'POST', ...bulkBody(input) }),
-  batch: (batchId: string, page = 1, limit = 100) => request<Batch>(`/enrich/bulk/${enc(batchId)}${query({ page, limit })}`),
+  batch: (batchId: string, page = 1, limit = 100, status?: JobStatus) =>
+    request<Batch>(`/enrich/bulk/${enc(batchId)}${query({ page, limit, status })}`),
+  /** Server-Sent Events of the batch's items as they end. */
+  batchEventsUrl: (batchId: string) => `/enrich/bulk/${enc(batchId)}/events`,
   batchResultsUrl: (batchId: string) => `/enrich/bulk/${enc(batchId)}/results.csv`,
 
   searchCompanies: (params: SearchParams) => request<SearchResponse>(`/companies/search${query({ ...params })}`),
+  company: (domain: string) => request<SearchResult>(`/companies/${enc(domain)}`),
 
   keys: () => request<{ data: ApiKey[] }>('/dashboard/api/keys'),
   createKey: (name: string) => request<CreatedKey>('/dashboard/api/keys', { json: { name } }),

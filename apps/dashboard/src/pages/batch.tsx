@@ -1,30 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../api/endpoints';
-import type { Batch, BatchItem, InvalidEntry } from '../api/types';
+import type { Batch, BatchItem, InvalidEntry, JobStatus } from '../api/types';
 import { PageHeader } from '../components/layout';
 import { PageControls } from '../components/pagination';
 import { Empty, ErrorNotice, Loading } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
 import { formatDateTime, formatNumber } from '../lib/format';
-import { POLL_MS } from './job';
+import { type LiveMode, POLL_MS, useEventStream } from '../use-event-stream';
 
-const ITEMS_PAGE = 100; // the API's largest page
 const TABLE_PAGE = 25;
+// Items are read again at most this often while they end, and every 3 s when polling.
+const ITEMS_RELOAD_MS = 1500;
+const ITEMS_POLL_MS = 3000;
 const FILTERS = ['all', 'completed', 'processing', 'failed', 'invalid'] as const;
 type Filter = (typeof FILTERS)[number];
-
 type Row = { kind: 'item'; item: BatchItem } | { kind: 'invalid'; entry: InvalidEntry };
 
-/** Every item of a batch (at most 1,000, so at most 10 pages of 100). */
-async function allItems(batchId: string): Promise<Batch> {
-  const first = await api.batch(batchId, 1, ITEMS_PAGE);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, first.pagination.totalPages - 1) }, (_, i) => api.batch(batchId, i + 2, ITEMS_PAGE)),
-  );
-  return { ...first, items: [first, ...rest].flatMap((page) => page.items) };
-}
+const BATCH_EVENTS = ['progress', 'item'] as const;
+/** The data of a batch stream's events (GET /enrich/bulk/{id}/events). */
+type BatchEvent = Pick<Batch, 'batchId' | 'status' | 'total' | 'completed' | 'failed' | 'pending' | 'progress'> & {
+  item?: Pick<BatchItem, 'jobId' | 'domain' | 'status' | 'error'>;
+};
 
 function ItemDetails({ item }: { item: BatchItem }) {
   if (item.data)
@@ -48,19 +46,36 @@ function ItemDetails({ item }: { item: BatchItem }) {
   return <span className="muted">—</span>;
 }
 
-function ItemsTable({ batch }: { batch: Batch }) {
+/**
+ * One page of the batch's companies: the items in the chosen state, paged by the API
+ * (status=), or the invalid entries the submission reported. Read again when `version` says
+ * items ended, and every few seconds when `poll` (the event stream failed).
+ */
+function ItemsTable({ batch, version, poll }: { batch: Batch; version: number; poll: boolean }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
-  const rows: Row[] = [
-    ...batch.items.map((item) => ({ kind: 'item' as const, item })),
-    ...batch.invalid.map((entry) => ({ kind: 'invalid' as const, entry })),
-  ];
-  const statusOf = (row: Row) => (row.kind === 'item' ? row.item.status : 'invalid');
-  const counts = Object.fromEntries(FILTERS.map((f) => [f, f === 'all' ? rows.length : rows.filter((r) => statusOf(r) === f).length]));
-  const shown = filter === 'all' ? rows : rows.filter((row) => statusOf(row) === filter);
-  const totalPages = Math.max(1, Math.ceil(shown.length / TABLE_PAGE));
-  const current = Math.min(page, totalPages);
-  const pageRows = shown.slice((current - 1) * TABLE_PAGE, current * TABLE_PAGE);
+  const status: JobStatus | undefined = filter === 'all' || filter === 'invalid' ? undefined : filter;
+  const items = useQuery({
+    queryKey: ['batch', batch.batchId, 'items', filter, page, version, batch.status],
+    queryFn: () => api.batch(batch.batchId, page, TABLE_PAGE, status),
+    enabled: filter !== 'invalid',
+    refetchInterval: poll && batch.status !== 'completed' ? ITEMS_POLL_MS : false,
+    placeholderData: (previous) => previous,
+  });
+  const counts: Record<Filter, number> = {
+    all: batch.total,
+    completed: batch.completed,
+    processing: batch.pending,
+    failed: batch.failed,
+    invalid: batch.invalid.length,
+  };
+  const invalid = filter === 'invalid';
+  const rows: Row[] = invalid
+    ? batch.invalid.slice((page - 1) * TABLE_PAGE, page * TABLE_PAGE).map((entry) => ({ kind: 'invalid' as const, entry }))
+    : (items.data?.items ?? []).map((item) => ({ kind: 'item' as const, item }));
+  const total = invalid ? batch.invalid.length : (items.data?.pagination.total ?? 0);
+  const totalPages = Math.max(1, Math.ceil(total / TABLE_PAGE));
+  const loading = !invalid && items.isPending;
   return (
     <section className="panel" aria-labelledby="items-title">
       <div className="panel-header">
@@ -83,7 +98,11 @@ function ItemsTable({ batch }: { batch: Batch }) {
           </select>
         </div>
       </div>
-      {shown.length === 0 ? (
+      {items.isError && !invalid ? (
+        <ErrorNotice error={items.error} title="The companies could not be loaded" onRetry={() => items.refetch()} />
+      ) : null}
+      {loading ? <Loading label="Loading the companies…" /> : null}
+      {loading ? null : rows.length === 0 ? (
         <Empty title="No companies with this status." />
       ) : (
         <>
@@ -102,7 +121,7 @@ function ItemsTable({ batch }: { batch: Batch }) {
               </tr>
             </thead>
             <tbody>
-              {pageRows.map((row) =>
+              {rows.map((row) =>
                 row.kind === 'item' ? (
                   <tr key={row.item.jobId}>
                     <td>
@@ -141,31 +160,61 @@ function ItemsTable({ batch }: { batch: Batch }) {
               )}
             </tbody>
           </table>
-          <PageControls page={current} totalPages={totalPages} total={shown.length} onPage={setPage} label="Batch companies pages" />
+          <PageControls
+            page={Math.min(page, totalPages)}
+            totalPages={totalPages}
+            total={total}
+            onPage={setPage}
+            label="Batch companies pages"
+          />
         </>
       )}
     </section>
   );
 }
 
+/**
+ * A batch: read once, then its counts followed live through its event stream (one event per
+ * item that ends) and its companies read again as items end; polled instead (counts every
+ * second, companies every 3 s) if the stream fails.
+ */
 export function BatchPage() {
   const { batchId = '' } = useParams();
-  // Counts every second while the batch runs (one item per poll keeps it cheap)…
+  const client = useQueryClient();
+  const [mode, setMode] = useState<LiveMode>('stream');
+  const [updatedBy, setUpdatedBy] = useState<'poll' | 'stream'>('poll');
+  // The counts and the submission's report (one item per read keeps it cheap).
   const progress = useQuery({
     queryKey: ['batch', batchId, 'progress'],
     queryFn: () => api.batch(batchId, 1, 1),
-    refetchInterval: (query) => (query.state.data?.status === 'completed' ? false : POLL_MS),
+    refetchInterval: (query) => (mode === 'poll' && query.state.data?.status === 'processing' ? POLL_MS : false),
     retry: false,
   });
   const done = progress.data?.status === 'completed';
-  // …and the items, every few seconds meanwhile and once more when it has ended.
-  const items = useQuery({
-    queryKey: ['batch', batchId, 'items', done],
-    queryFn: () => allItems(batchId),
-    enabled: progress.isSuccess,
-    refetchInterval: done ? false : 3000,
-    placeholderData: (previous) => previous,
-  });
+  const [itemsVersion, setItemsVersion] = useState(0);
+  const reload = useRef<number | null>(null);
+  useEffect(() => () => window.clearTimeout(reload.current ?? undefined), []);
+  const itemsEnded = () => {
+    if (reload.current !== null) return;
+    reload.current = window.setTimeout(() => {
+      reload.current = null;
+      setItemsVersion((version) => version + 1);
+    }, ITEMS_RELOAD_MS);
+  };
+  useEventStream(
+    mode === 'stream' && progress.data && !done ? api.batchEventsUrl(batchId) : null,
+    BATCH_EVENTS,
+    (_name, data) => {
+      const { item, batchId: _id, ...counts } = data as BatchEvent;
+      client.setQueryData<Batch>(['batch', batchId, 'progress'], (old) => (old ? { ...old, ...counts } : old));
+      setUpdatedBy('stream');
+      if (item) itemsEnded();
+      // Ended: read it once more for its completion time.
+      if (counts.status === 'completed') void client.invalidateQueries({ queryKey: ['batch', batchId, 'progress'] });
+      return counts.status === 'completed';
+    },
+    () => setMode('poll'),
+  );
   const batch = progress.data;
   return (
     <>
@@ -195,7 +244,7 @@ export function BatchPage() {
             <StatusBadge status={batch.status} />
           </div>
           <progress className="bar bar-large" max={100} value={batch.progress} aria-label="Batch progress" />
-          <p className="progress-text" aria-live="polite" data-testid="batch-progress">
+          <p className="progress-text" aria-live="polite" data-testid="batch-progress" data-updated-by={updatedBy}>
             {batch.progress}% · {formatNumber(batch.completed + batch.failed)} of {formatNumber(batch.total)} done
           </p>
           <dl className="figures">
@@ -230,8 +279,7 @@ export function BatchPage() {
           </p>
         </section>
       ) : null}
-      {items.isError ? <ErrorNotice error={items.error} title="The companies could not be loaded" onRetry={() => items.refetch()} /> : null}
-      {items.data ? <ItemsTable batch={items.data} /> : batch ? <Loading label="Loading the companies…" /> : null}
+      {batch ? <ItemsTable batch={batch} version={itemsVersion} poll={mode === 'poll'} /> : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
+import { ApiError } from '../api/client';
 import { api } from '../api/endpoints';
 import type { SearchResult } from '../api/types';
 import { PageHeader } from '../components/layout';
@@ -10,11 +11,15 @@ import { useEnrich } from './enrich';
 
 /**
  * One company of the team. Opened from the list, the record comes along; opened from an
- * address, it is found by searching for its domain among the team's companies.
+ * address, it is looked up (GET /companies/{domain}); null when the team never enriched it.
  */
 async function findCompany(domain: string): Promise<SearchResult | null> {
-  const found = await api.searchCompanies({ q: domain, limit: 100 });
-  return found.results.find((company) => company.domain === domain) ?? null;
+  try {
+    return await api.company(domain);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'COMPANY_NOT_FOUND') return null;
+    throw error;
+  }
 }
 
 export function CompanyPage() {

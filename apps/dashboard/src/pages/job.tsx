@@ -1,26 +1,48 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../api/endpoints';
+import type { Job } from '../api/types';
 import { PageHeader } from '../components/layout';
 import { RecordView } from '../components/record-view';
 import { ErrorNotice, Loading } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
 import { formatDateTime } from '../lib/format';
+import { type LiveMode, POLL_MS, useEventStream } from '../use-event-stream';
 import { useEnrich } from './enrich';
 
-export const POLL_MS = 1000;
+const JOB_EVENTS = ['processing', 'started', 'completed', 'failed'] as const;
 
-/** One job, polled every second while it is processing, then its full record. */
+/**
+ * One job: read once, then followed live through its event stream while it is processing
+ * (each event is the poll's answer), then its full record. Polled every second instead if the
+ * stream fails.
+ */
 export function JobPage() {
   const { jobId = '' } = useParams();
   const enrich = useEnrich();
+  const client = useQueryClient();
+  const [mode, setMode] = useState<LiveMode>('stream');
+  const [updatedBy, setUpdatedBy] = useState<'poll' | 'stream'>('poll');
   const job = useQuery({
     queryKey: ['job', jobId],
     queryFn: () => api.job(jobId),
-    refetchInterval: (query) => (query.state.data?.status === 'processing' || query.state.error ? POLL_MS : false),
+    refetchInterval: (query) => ((mode === 'poll' && query.state.data?.status === 'processing') || query.state.error ? POLL_MS : false),
     // A 429 or a network blip while polling: keep the last answer and poll on.
     retry: false,
   });
+  const following = mode === 'stream' && job.data?.status === 'processing';
+  useEventStream(
+    following ? api.jobEventsUrl(jobId) : null,
+    JOB_EVENTS,
+    (_name, event) => {
+      const { startedAt: _startedAt, ...answer } = event as Job & { startedAt?: string };
+      client.setQueryData(['job', jobId], answer as Job);
+      setUpdatedBy('stream');
+      return answer.status !== 'processing';
+    },
+    () => setMode('poll'),
+  );
   const data = job.data;
   const title = data ? data.domain : 'Enrichment';
   return (
@@ -45,7 +67,7 @@ export function JobPage() {
       {job.isPending ? <Loading label="Loading the job…" /> : null}
       {job.isError && !data ? <ErrorNotice error={job.error} title="This job could not be loaded" onRetry={() => job.refetch()} /> : null}
       {data ? (
-        <div className="job-status" aria-live="polite">
+        <div className="job-status" aria-live="polite" data-testid="job-status" data-updated-by={updatedBy}>
           <StatusBadge status={data.status} />
           {data.status === 'processing' ? (
             <span className="job-progress">

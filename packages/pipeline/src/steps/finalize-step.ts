@@ -1,6 +1,6 @@
 import { type Db, Prisma } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { completeJob, markJobFailed, settleBatch } from '@enrich/jobs';
+import { completeJob, type JobEvents, markJobFailed } from '@enrich/jobs';
 import type { Step } from '@enrich/queue';
 import type { CompanyDraft } from '@enrich/record';
 import { scoreConfidence } from '../confidence';
@@ -32,6 +32,7 @@ export type FinalizeOutcome = { confidence: number } | { skipped: string } | { f
  */
 export async function finalizeJob(
   db: Db,
+  events: JobEvents,
   payload: { jobId: string },
   deliveries: DeliveryQueue = leaveToReconciler,
 ): Promise<FinalizeOutcome> {
@@ -45,7 +46,7 @@ export async function finalizeJob(
     throw new AppError(ErrorCode.ENRICHMENT_FAILED, 'website source result is missing', { retryable: true });
   }
   if (results.website.status === 'failed') {
-    const failed = await markJobFailed(db, job.id, results.website.code, results.website.message);
+    const failed = await markJobFailed(db, events, job.id, results.website.code, results.website.message);
     await deliveries.queue(failed.deliveries);
     return { failed: results.website.code };
   }
@@ -53,7 +54,7 @@ export async function finalizeJob(
   const confidence = scoreConfidence(draft);
   const now = new Date();
 
-  const completed = await db.$transaction(async (tx) => {
+  const completed = await completeJob(db, events, job.id, now, async (tx) => {
     const existing = await tx.company.findUnique({ where: { domain: job.domain }, select: { domain: true } });
     // A site that could not be read this time does not wipe what an earlier run found.
     if (draft.sources.length > 0 || !existing) {
@@ -66,18 +67,18 @@ export async function finalizeJob(
       create: { teamId: job.teamId, domain: job.domain, enrichedAt: now },
       update: { enrichedAt: now },
     });
-    return completeJob(tx, job.id, now);
   });
-  await deliveries.queue([...completed.deliveries, ...(await settleBatch(db, job.id))]);
-  return { confidence };
+  await deliveries.queue(completed.deliveries);
+  // Another run of this step ended it meanwhile: its company row won (this one rolled back).
+  return completed.ended ? { confidence } : { skipped: 'job ended meanwhile' };
 }
 
 /** The last step of every job; also ends the job when its own fault outlasts the retries. */
-export function finalizeStep(db: Db, deliveries: DeliveryQueue): Step<'finalize'> {
+export function finalizeStep(db: Db, events: JobEvents, deliveries: DeliveryQueue): Step<'finalize'> {
   return {
-    run: (payload) => finalizeJob(db, payload, deliveries),
+    run: (payload) => finalizeJob(db, events, payload, deliveries),
     giveUp: async (payload, error) => {
-      await deliveries.queue((await markJobFailed(db, payload.jobId, error.code, error.message)).deliveries);
+      await deliveries.queue((await markJobFailed(db, events, payload.jobId, error.code, error.message)).deliveries);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { markJobStarted } from '@enrich/jobs';
+import { type JobEvents, markJobStarted } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import type { Step, StepContext } from '@enrich/queue';
 import {
@@ -18,6 +18,7 @@ import { loadSourceResults, saveSourceFailures, saveSourceResult } from '../sour
 
 export interface ScrapeStepDeps {
   db: Db;
+  events: JobEvents;
   website: WebsiteSourceSettings;
   /** Null when the LinkedIn source is switched off. */
   linkedin: LinkedInDeps | null;
@@ -43,10 +44,10 @@ export function scrapeStep(deps: ScrapeStepDeps): Step<'scrape'> {
 }
 
 async function scrape(deps: ScrapeStepDeps, payload: { jobId: string; domain: string }, ctx: StepContext): Promise<string> {
-  const { db, logger } = deps;
+  const { db, events, logger } = deps;
   const shared = await reuseLeaderResults(db, payload.jobId, SOURCES, deps.sharedRun.maxWaitMs);
   if (shared.kind === 'wait') return ctx.waitAndRetry(deps.sharedRun.pollMs);
-  if (!(await markJobStarted(db, payload.jobId))) return 'job no longer processing';
+  if (!(await markJobStarted(db, events, payload.jobId))) return 'job no longer processing';
   if (shared.kind === 'reused') return `reused the run of job ${shared.leaderJobId}`;
 
   // What an earlier attempt of this step already stored is kept, not fetched again.

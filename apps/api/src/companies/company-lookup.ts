@@ -1,0 +1,28 @@
+import type { Db } from '@enrich/db';
+import { AppError, ErrorCode } from '@enrich/errors';
+import { STORED_COMPANY_SQL } from '@enrich/jobs';
+import { type FieldSelection, recordFromStored, type StoredCompany, selectFields } from '@enrich/record';
+import { coalescedLookup } from '../coalesced-lookup';
+
+// The team's list entry (team_companies: what search covers) and the company it names.
+const LOOKUP_SQL = `
+  SELECT tc.enriched_at AS "enrichedAt", ${STORED_COMPANY_SQL} AS company, asked.n
+  FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS asked(domain, team_id, n)
+  JOIN team_companies tc ON tc.team_id = asked.team_id AND tc.domain = asked.domain
+  JOIN companies c ON c.domain = tc.domain`;
+
+const lookUp = coalescedLookup<{ teamId: string; domain: string }, { enrichedAt: Date; company: StoredCompany }>(
+  'lookup-company',
+  LOOKUP_SQL,
+  (asked) => [asked.map((a) => a.domain), asked.map((a) => a.teamId)],
+);
+
+/**
+ * GET /companies/{domain}: the team's stored record of the domain, as a search result gives it
+ * (the record plus enrichedAt). A domain the team never enriched is not found, whoever else did.
+ */
+export async function lookUpCompany(db: Db, teamId: string, domain: string, fields?: FieldSelection) {
+  const found = await lookUp(db, { teamId, domain });
+  if (!found) throw new AppError(ErrorCode.COMPANY_NOT_FOUND, `your team has not enriched ${domain}`);
+  return { ...selectFields(recordFromStored(found.company), fields), enrichedAt: found.enrichedAt.toISOString() };
+}
