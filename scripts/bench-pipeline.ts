@@ -205,7 +205,7 @@ async function main(): Promise<number> {
     // Every domain completed, with all three sources in its record.
     const items = await client.batchItems(done.batchId);
     const incomplete = items.filter(
-      (item) => item.status !== 'completed' || !['website', 'linkedin', 'ai'].every((s) => item.data?.sources.includes(s)),
+      (item) => item.status !== 'completed' || !(['website', 'linkedin', 'ai'] as const).every((s) => item.data?.sources.includes(s)),
     );
 
     // Check the ideal's model against what the sites actually served per domain.

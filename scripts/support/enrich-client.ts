@@ -1,41 +1,13 @@
 // A few calls of the public HTTP API, as a client would make them (fetch, Bearer key).
+import type { batchStatusSchema } from '@enrich/api';
+import type { CompanyRecord } from '@enrich/record';
+import type { z } from 'zod';
 
-export interface CompanyData {
-  name: string | null;
-  domain: string;
-  description: string | null;
-  industry: string | null;
-  employeeCount: string | null;
-  location: string | null;
-  businessStage: string | null;
-  fundingStatus: string | null;
-  foundedYear: number | null;
-  confidence: number;
-  sources: string[];
-  [field: string]: unknown;
-}
-
-export interface BatchItem {
-  domain: string;
-  jobId: string;
-  status: 'processing' | 'completed' | 'failed';
-  data?: CompanyData;
-  error?: { code: string; message: string };
-}
-
-export interface BatchView {
-  batchId: string;
-  status: 'processing' | 'completed';
-  total: number;
-  completed: number;
-  failed: number;
-  pending: number;
-  progress: number;
-  createdAt: string;
-  completedAt: string | null;
-  items: BatchItem[];
-  pagination: { page: number; limit: number; total: number; totalPages: number };
-}
+// The answers' types come from the API's own response schemas (and so from the record contract).
+// Without `fields=` an item carries the whole record.
+export type CompanyData = CompanyRecord;
+export type BatchItem = Omit<z.infer<typeof batchStatusSchema>['items'][number], 'data'> & { data?: CompanyData };
+export type BatchView = Omit<z.infer<typeof batchStatusSchema>, 'items'> & { items: BatchItem[] };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
