@@ -5,6 +5,7 @@ import type { DeliveryAttempt, WebhookDelivery } from '../api/types';
 import { formatDateTime, formatRelative } from '../lib/format';
 import { Empty, ErrorNotice, Loading } from './states';
 import { StatusBadge } from './status-badge';
+import { TableHead } from './table-head';
 import { eventLabel } from './webhook-fields';
 
 const POLL_MS = 3000;
@@ -65,18 +66,7 @@ export function DeliveryLog({ webhookId, canResend }: { webhookId: string; canRe
       {resend.isError ? <ErrorNotice error={resend.error} title="Could not resend the delivery" /> : null}
       {rows.length > 0 ? (
         <table className="table" data-testid="deliveries-table">
-          <caption className="visually-hidden">Deliveries of this endpoint</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">When</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead caption="Deliveries of this endpoint" columns={['Event', 'Status', 'Attempts', 'When']} actions />
           <tbody>
             {rows.map((delivery) => (
               <tr key={delivery.id} data-delivery-id={delivery.id}>

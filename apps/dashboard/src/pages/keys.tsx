@@ -7,6 +7,7 @@ import { PageHeader } from '../components/layout';
 import { SecretValue } from '../components/secret-value';
 import { Empty, ErrorNotice, Loading, Notice } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
+import { TableHead } from '../components/table-head';
 import { formatDateTime, formatRelative } from '../lib/format';
 import { useCreateRemove } from '../use-create-remove';
 
@@ -83,19 +84,7 @@ export function KeysPage() {
         {keys.data && keys.data.data.length === 0 ? <Empty title="No keys yet.">Create one above to call the API.</Empty> : null}
         {keys.data && keys.data.data.length > 0 ? (
           <table className="table">
-            <caption className="visually-hidden">API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead caption="API keys" columns={['Name', 'Key', 'Created', 'Last used', 'Status']} actions />
             <tbody>
               {keys.data.data.map((key) => (
                 <tr key={key.id}>

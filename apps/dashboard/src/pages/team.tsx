@@ -7,6 +7,7 @@ import { PageHeader } from '../components/layout';
 import { SecretValue } from '../components/secret-value';
 import { Empty, ErrorNotice, Loading, Notice } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
+import { TableHead } from '../components/table-head';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { useSession } from '../session';
 import { useCreateRemove } from '../use-create-remove';
@@ -70,18 +71,7 @@ function Invites() {
       {invites.data && invites.data.data.length === 0 ? <Empty title="No invite links." /> : null}
       {invites.data && invites.data.data.length > 0 ? (
         <table className="table">
-          <caption className="visually-hidden">Invite links</caption>
-          <thead>
-            <tr>
-              <th scope="col">Role</th>
-              <th scope="col">Created</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead caption="Invite links" columns={['Role', 'Created', 'Expires', 'Status']} actions />
           <tbody>
             {invites.data.data.map((invite) => (
               <tr key={invite.id}>
@@ -152,14 +142,7 @@ export function TeamPage() {
           <section className="panel" aria-labelledby="members-title">
             <h2 id="members-title">Members</h2>
             <table className="table" data-testid="members-table">
-              <caption className="visually-hidden">Members</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Joined</th>
-                </tr>
-              </thead>
+              <TableHead caption="Members" columns={['Email', 'Role', 'Joined']} />
               <tbody>
                 {team.data.members.map((member) => (
                   <tr key={member.id}>

@@ -7,6 +7,7 @@ import { PageHeader } from '../components/layout';
 import { SecretValue } from '../components/secret-value';
 import { Empty, ErrorNotice, Loading, Notice } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
+import { TableHead } from '../components/table-head';
 import { DescriptionField, EventChoice, eventLabel } from '../components/webhook-fields';
 import { formatRelative } from '../lib/format';
 
@@ -117,15 +118,7 @@ export function WebhooksPage() {
         ) : null}
         {webhooks.data && webhooks.data.data.length > 0 ? (
           <table className="table" data-testid="webhooks-table">
-            <caption className="visually-hidden">Webhook endpoints</caption>
-            <thead>
-              <tr>
-                <th scope="col">Endpoint</th>
-                <th scope="col">Events</th>
-                <th scope="col">Status</th>
-                <th scope="col">Added</th>
-              </tr>
-            </thead>
+            <TableHead caption="Webhook endpoints" columns={['Endpoint', 'Events', 'Status', 'Added']} />
             <tbody>
               {webhooks.data.data.map((webhook) => (
                 <tr key={webhook.id}>
