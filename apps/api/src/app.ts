@@ -2,6 +2,7 @@ import { bullPrefix } from '@enrich/queue';
 import express, { type Express } from 'express';
 import type { AppContext } from './app-context';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
+import { durationEstimator } from './jobs/estimate-duration';
 import { createRateLimits } from './limits/rate-limits';
 import { accessLog } from './middleware/access-log';
 import { authenticate } from './middleware/authenticate';
@@ -14,6 +15,7 @@ import { bulkRoutes } from './routes/bulk-routes';
 import { companyRoutes } from './routes/company-routes';
 import { dashboardApp } from './routes/dashboard-app';
 import { enrichRoutes } from './routes/enrich-routes';
+import { frequentRoutes } from './routes/frequent-routes';
 import { healthRoutes } from './routes/health-routes';
 import { usageRoutes } from './routes/usage-routes';
 import { webhookRoutes } from './routes/webhook-routes';
@@ -42,18 +44,22 @@ export function createApp(ctx: AppContext): Express {
     signInAccountWindowMs: ctx.config.SIGNIN_ACCOUNT_WINDOW_MS,
     logger: ctx.logger,
   });
+  const auth = authenticate(ctx, limits);
+  const estimate = durationEstimator(ctx.db, ctx.config.ESTIMATE_DEFAULT_MS);
   // Accounts, sessions, keys and invites of the web dashboard (session cookie only).
   routes.use('/dashboard/api', dashboardRoutes(ctx, limits));
   // Every route under these needs a key or a dashboard session (the bulk preview included).
-  routes.use(['/enrich', '/companies', '/usage', '/webhooks', '/dashboard/api/bulk'], authenticate(ctx, limits));
+  routes.use(['/enrich', '/companies', '/usage', '/webhooks', '/dashboard/api/bulk'], auth);
   // /enrich/bulk before /enrich/:jobId, which would take `bulk` for a job id.
   routes.use(bulkRoutes(ctx, limits));
-  routes.use(enrichRoutes(ctx, limits));
+  routes.use(enrichRoutes(ctx, limits, estimate));
   routes.use(companyRoutes(ctx, limits));
   routes.use(usageRoutes(ctx, limits));
   routes.use(webhookRoutes(ctx, limits));
   routes.use(bulkPreviewRoutes(ctx, limits));
 
+  // The requests clients repeat most first, on a short router of their own; then the rest.
+  app.use(frequentRoutes(ctx, limits, auth, estimate));
   // Every path answers with and without the /api prefix (docs/api.md).
   app.use('/api', routes);
   app.use(routes);

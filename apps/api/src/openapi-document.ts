@@ -8,7 +8,6 @@ import { registerWebhookPaths } from './openapi-webhooks';
 import { batchIdParamsSchema, batchQuerySchema, batchStatusSchema, bulkAcceptedSchema } from './schemas/bulk';
 import { companyParamsSchema, companyQuerySchema } from './schemas/company';
 import { enrichAcceptedSchema, enrichRequestSchema, jobIdParamsSchema, jobStatusSchema, pollQuerySchema } from './schemas/enrich';
-import { errorBodySchema } from './schemas/error';
 import { batchEventDataSchema, jobEventDataSchema, lastEventIdSchema } from './schemas/events';
 import { companyAnswerSchema, searchQuerySchema, searchResponseSchema } from './schemas/search';
 

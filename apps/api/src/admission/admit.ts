@@ -160,7 +160,7 @@ function coalescedSingles(deps: AdmitDeps): (single: SingleAdmission) => Promise
   return coalesce<SingleAdmission, Admission<{ domain: string }>>(async (batch) => {
     const groups = new Map<string, Call[]>();
     for (const call of batch) {
-      const { submitter, refresh, domain } = call.input;
+      const { submitter, refresh } = call.input;
       const key = `${submitter.teamId}\0${refresh}\0${submitter.limits.monthly}`;
       memo(groups, key, () => []).push(call);
     }

@@ -5,7 +5,6 @@ import { oneOffWebhook } from '../admission/one-off-webhook';
 import type { AppContext } from '../app-context';
 import { listBatches } from '../bulk/batch-list';
 import { writeBatchResults } from '../bulk/batch-results';
-import { batchView } from '../bulk/batch-view';
 import { readBulkSubmission } from '../bulk/bulk-submission';
 import { batchEntries } from '../bulk/classify-entries';
 import { batchEventSource } from '../events/batch-events';
@@ -17,11 +16,12 @@ import { bulkBody } from '../middleware/bulk-body';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { runMiddleware } from '../middleware/run-middleware';
 import { parseOrThrow } from '../middleware/validate';
-import { batchIdParamsSchema, batchListQuerySchema, batchQuerySchema } from '../schemas/bulk';
+import { batchIdParamsSchema, batchListQuerySchema } from '../schemas/bulk';
 import { lastEventIdSchema } from '../schemas/events';
 
-// POST and GET /enrich/bulk, GET /enrich/bulk/:batchId, its results.csv and its event stream; app.ts mounts them
-// authenticated, before /enrich/:jobId would take `bulk` for a job id.
+// POST and GET /enrich/bulk, a batch's results.csv and event stream, and the 405s; app.ts mounts them
+// authenticated, before /enrich/:jobId would take `bulk` for a job id. The batch poll is in
+// frequent-routes.ts.
 export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
   const deps = admitDeps(ctx);
@@ -69,13 +69,6 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
       ctx.logger.warn('batch results stream failed', { requestId: req.requestId, error: String(error) });
       res.destroy();
     }
-  });
-
-  router.get('/enrich/bulk/:batchId', limits.teamStatus, async (req, res) => {
-    const team = requireAuth(req);
-    const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
-    const page = parseOrThrow(batchQuerySchema, req.query, 'query');
-    res.json(await batchView(ctx.db, team.teamId, batchId, page));
   });
 
   // Server-Sent Events of the batch's items as they end (events/batch-events.ts): not counted, like the poll.
