@@ -36,6 +36,15 @@ it('admits concurrent single submissions each with its own recorded and queued j
   const rows = await db.enrichmentJob.findMany({ where: { id: { in: ids } } });
   expect(rows).toHaveLength(domains.length);
 
+  // Queued in start jobs (fewer than the submissions: they were admitted together), each job in one.
+  const start = new Queue(QueueName.start, { connection, prefix: bullPrefix(stack.queuePrefix) });
+  const startJobs = await start.getJobs(['waiting']);
+  await start.close();
+  const started = startJobs.flatMap((job) => (job.data as { jobs: { jobId: string }[] }).jobs.map((j) => j.jobId));
+  expect(started.sort()).toEqual([...ids].sort());
+  expect(startJobs.length).toBeLessThan(ids.length);
+  // The start step adds each job's flow.
+  await stack.runStartJobs();
   const finalize = new Queue(QueueName.finalize, { connection, prefix: bullPrefix(stack.queuePrefix) });
   const queued = await Promise.all(ids.map((id) => finalize.getJob(bullJobId('finalize', id))));
   expect(queued.every((job) => job !== undefined)).toBe(true);

@@ -1,6 +1,6 @@
 import { AppError, ErrorCode } from '@enrich/errors';
 import { noJobEvents } from '@enrich/jobs';
-import { finalizeJob, saveSourceFailures, saveSourceResult } from '@enrich/pipeline';
+import { finalizeJob, saveSourceFailures, saveSourceResult, startStep } from '@enrich/pipeline';
 import { bullJobId, bullPrefix, enrichmentFlow, QueueName } from '@enrich/queue';
 import { emptyCompanyFacts } from '@enrich/scraper';
 import { FixtureSites } from '@enrich/testkit';
@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { strictFailed } from '../support/contract-schemas';
 import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
 
-// Step-level guarantees: repeated steps change nothing, repeated flows add nothing, and a job
+// Step-level guarantees: repeated steps change nothing, repeated flows (and start steps) add nothing, and a job
 // whose internal fault outlasts its retries ends `failed` with a code.
 const sites = new FixtureSites().site('steps.com', {
   '/': '<html><head><title>Steps Inc</title><meta name="description" content="Steps Inc takes one step at a time, and only once."></head></html>',
@@ -58,18 +58,33 @@ it('a step that gave up for good ends the job with that step’s code, read from
   expect(await db.company.count({ where: { domain: 'gaveup.com' } })).toBe(0);
 });
 
-it('adding the same enrichment flow twice queues it once', async () => {
+it("the start step adds each job's flow once, however often it runs, and none for a job that ended", async () => {
+  const db = stack.database.db;
   const key = await stack.key();
-  const jobId = await stack.submit(key, 'once.com'); // the API added the flow
+  const once = await stack.submit(key, 'once.com');
+  const ended = await stack.submit(key, 'ended.com');
+  await db.enrichmentJob.update({ where: { id: ended }, data: { status: 'failed', errorCode: 'SCRAPE_FAILED' } });
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const prefix = bullPrefix(stack.queuePrefix);
   const flows = new FlowProducer({ connection, prefix });
   const scrapeQueue = new Queue(QueueName.scrape, { connection, prefix });
   try {
-    await flows.add(enrichmentFlow({ jobId, domain: 'once.com' }, { attempts: 3, backoffMs: 10 }));
+    const step = startStep(db, flows, { attempts: 3, backoffMs: 10 });
+    const payload = {
+      jobs: [
+        { jobId: once, domain: 'once.com' },
+        { jobId: ended, domain: 'ended.com' },
+      ],
+    };
+    const ctx = { isLastAttempt: false, waitAndRetry: async () => Promise.reject(new Error('not here')) };
+    expect(await step.run(payload, ctx)).toEqual({ queued: 1 });
+    // Again (a worker died before BullMQ heard it finished), and the reconciler's own add.
+    expect(await step.run(payload, ctx)).toEqual({ queued: 1 });
+    await flows.add(enrichmentFlow({ jobId: once, domain: 'once.com' }, { attempts: 3, backoffMs: 10 }));
     const waiting = await scrapeQueue.getJobs(['waiting', 'prioritized', 'delayed', 'active']);
-    expect(waiting.filter((j) => j.id === bullJobId('scrape', jobId))).toHaveLength(1);
-    expect(waiting.filter((j) => (j.data as { jobId: string }).jobId === jobId)).toHaveLength(1);
+    expect(waiting.filter((j) => j.id === bullJobId('scrape', once))).toHaveLength(1);
+    expect(waiting.filter((j) => (j.data as { jobId: string }).jobId === once)).toHaveLength(1);
+    expect(waiting.filter((j) => (j.data as { jobId: string }).jobId === ended)).toHaveLength(0);
   } finally {
     await flows.close();
     await scrapeQueue.close();

@@ -41,30 +41,49 @@ afterAll(async () => {
 const lockKey = () => `${bullPrefix(stack.queuePrefix)}:reconciler-lock`;
 
 it('queues again a job whose flow Redis lost, and leaves queued jobs alone', async () => {
-  const lost = await stack.submit(key, 'lost.com');
-  const kept = await stack.submit(key, 'kept.com');
-  const finalize = new Queue(QueueName.finalize, { connection, prefix: bullPrefix(stack.queuePrefix) });
-  const scrape = new Queue(QueueName.scrape, { connection, prefix: bullPrefix(stack.queuePrefix) });
+  const prefix = bullPrefix(stack.queuePrefix);
+  const start = new Queue(QueueName.start, { connection, prefix });
+  const finalize = new Queue(QueueName.finalize, { connection, prefix });
+  const scrape = new Queue(QueueName.scrape, { connection, prefix });
   try {
-    // Redis "forgets" one of the two flows.
+    const lost = await stack.submit(key, 'lost.com');
+    const kept = await stack.submit(key, 'kept.com');
+    await stack.runStartJobs();
+    // Admitted, its start job not run yet: its flow is on its way, not lost.
+    const starting = await stack.submit(key, 'starting.com');
+    // Redis "forgets" one flow, and one start job before it ran.
     await (await scrape.getJob(bullJobId('scrape', lost)))!.remove();
     await (await finalize.getJob(bullJobId('finalize', lost)))!.remove();
+    const neverStarted = await stack.submit(key, 'never-started.com');
+    const startJobs = await start.getJobs(['waiting']);
+    const holding = (jobId: string) =>
+      startJobs.filter((job) => (job.data as { jobs: { jobId: string }[] }).jobs.some((j) => j.jobId === jobId));
+    expect(holding(starting)).toHaveLength(1);
+    for (const job of holding(neverStarted)) await job.remove();
     await connection.del(lockKey());
 
     const report = await reconciler().runOnce();
-    expect(report).toEqual({ checked: 2, requeued: 1, failed: 0, deliveriesRequeued: 0 });
-    expect(await finalize.getJob(bullJobId('finalize', lost))).toBeDefined();
-    expect(await scrape.getJob(bullJobId('scrape', lost))).toBeDefined();
-    const rows = await stack.database.db.enrichmentJob.findMany({ where: { id: { in: [lost, kept] } } });
-    expect(Object.fromEntries(rows.map((r) => [r.domain, r.requeues]))).toEqual({ 'lost.com': 1, 'kept.com': 0 });
+    expect(report).toEqual({ checked: 4, requeued: 2, failed: 0, deliveriesRequeued: 0 });
+    for (const jobId of [lost, neverStarted]) {
+      expect(await finalize.getJob(bullJobId('finalize', jobId))).toBeDefined();
+      expect(await scrape.getJob(bullJobId('scrape', jobId))).toBeDefined();
+    }
+    expect(await finalize.getJob(bullJobId('finalize', starting))).toBeUndefined();
+    const rows = await stack.database.db.enrichmentJob.findMany({ where: { id: { in: [lost, kept, starting, neverStarted] } } });
+    expect(Object.fromEntries(rows.map((r) => [r.domain, r.requeues]))).toEqual({
+      'lost.com': 1,
+      'kept.com': 0,
+      'starting.com': 0,
+      'never-started.com': 1,
+    });
   } finally {
-    await finalize.close();
-    await scrape.close();
+    await Promise.all([start.close(), finalize.close(), scrape.close()]);
   }
 });
 
 it('records the failure of a job whose finalize failed while nobody told Postgres', async () => {
   const jobId = await stack.submit(key, 'orphan-failure.com');
+  await stack.runStartJobs();
   const prefix = bullPrefix(stack.queuePrefix);
   // Workers with no failure recorder: as if the process died before reporting.
   const workerConnection = createRedisConnection(REDIS_URL, 'worker');

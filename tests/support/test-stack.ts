@@ -4,11 +4,12 @@ import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import type { Plan } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
-import { bullPrefix, createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
+import { startStep } from '@enrich/pipeline';
+import { bullPrefix, createRedisConnection, jobCatalog, QueueName, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
 import { aiWorkerEnv, startAiWorker } from '@enrich/worker-ai';
 import { type RunningWorkers, startWorkers, type WorkerConfig, workerEnv } from '@enrich/worker-scrape';
 import { startWebhookWorker, webhookWorkerEnv } from '@enrich/worker-webhooks';
-import { FlowProducer } from 'bullmq';
+import { FlowProducer, Queue } from 'bullmq';
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
 import request from 'supertest';
@@ -55,6 +56,11 @@ export interface TestStack {
   startWorkers(): Promise<RunningWorkers>;
   key(plan?: Plan, team?: string): Promise<string>;
   submit(key: string, domain: string): Promise<string>;
+  /**
+   * For a stack without workers: what a worker's start step does with the start jobs queued
+   * so far (the flows of single submissions are added), and the start jobs are gone.
+   */
+  runStartJobs(): Promise<void>;
   waitForJob(key: string, jobId: string, timeoutMs?: number): Promise<request.Response>;
   stop(): Promise<void>;
 }
@@ -112,6 +118,18 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
       const res = await request(app).post('/enrich').set('Authorization', `Bearer ${key}`).send({ domain });
       if (res.status !== 202) throw new Error(`submit ${domain}: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.jobId as string;
+    },
+    async runStartJobs() {
+      const queue = new Queue(QueueName.start, { connection: redis, prefix: bullPrefix(queuePrefix) });
+      const step = startStep(database.db, flows, { attempts: workerConfig.JOB_ATTEMPTS, backoffMs: workerConfig.JOB_BACKOFF_MS });
+      try {
+        for (const job of await queue.getJobs(['waiting', 'prioritized', 'delayed'])) {
+          await step.run(jobCatalog.start.payload.parse(job.data), { isLastAttempt: true, waitAndRetry: async () => Promise.reject() });
+          await job.remove();
+        }
+      } finally {
+        await queue.close();
+      }
     },
     async waitForJob(key, jobId, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;

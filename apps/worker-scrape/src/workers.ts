@@ -1,10 +1,19 @@
 import { createPrismaClient } from '@enrich/db';
 import { redisJobEvents } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
-import { batchStep, deliveryQueue, finalizeStep, Reconciler, type ScrapeStepDeps, scrapeStep, startHeartbeat } from '@enrich/pipeline';
+import {
+  batchStep,
+  deliveryQueue,
+  finalizeStep,
+  Reconciler,
+  type ScrapeStepDeps,
+  scrapeStep,
+  startHeartbeat,
+  startStep,
+} from '@enrich/pipeline';
 import { bullPrefix, createRedisConnection, createStepWorker, QueueName } from '@enrich/queue';
 import { crawlSettingsFrom, createBrowserPool, looksLikeJsShell } from '@enrich/scraper';
-import { Queue } from 'bullmq';
+import { FlowProducer, Queue } from 'bullmq';
 import { createRedisLinkedInGate } from './linkedin-gate';
 import type { WorkerConfig } from './worker-config';
 
@@ -13,8 +22,9 @@ export interface RunningWorkers {
 }
 
 /**
- * Everything one worker-scrape process runs: the scrape step (website and LinkedIn), the
- * finalize step, the batch step and the reconciler, plus this process's Chromium pool for
+ * Everything one worker-scrape process runs: the start step (queues the flows of single
+ * submissions), the scrape step (website and LinkedIn), the finalize step, the batch step and
+ * the reconciler, plus this process's Chromium pool for
  * JavaScript-only homepages. Holds no state between jobs, so any number of replicas can run
  * side by side.
  */
@@ -83,13 +93,15 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
   // Webhook deliveries owed by the jobs and batches that end here (worker-webhooks makes them).
   const webhookQueue = new Queue(QueueName.webhook, { connection, prefix: bullPrefix(config.QUEUE_PREFIX) });
   const deliveries = deliveryQueue(webhookQueue, retry, logger);
+  const flows = new FlowProducer({ connection, prefix: bullPrefix(config.QUEUE_PREFIX) });
+  const start = createStepWorker('start', startStep(db, flows, retry), { ...common, concurrency: 5 });
   const scrape = createStepWorker('scrape', scrapeStep(deps), { ...common, concurrency: config.SCRAPE_CONCURRENCY });
   const finalize = createStepWorker('finalize', finalizeStep(db, events, deliveries), {
     ...common,
     concurrency: config.FINALIZE_CONCURRENCY,
   });
   const batch = createStepWorker('batch', batchStep(db, deliveries), { ...common, concurrency: 5 });
-  for (const worker of [scrape, finalize, batch]) {
+  for (const worker of [start, scrape, finalize, batch]) {
     // Connection blips are retried by ioredis and BullMQ; log them, never crash on them.
     worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));
   }
@@ -105,12 +117,12 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
     logger,
   });
   reconciler.start();
-  await Promise.all([scrape.waitUntilReady(), finalize.waitUntilReady(), batch.waitUntilReady()]);
+  await Promise.all([start, scrape, finalize, batch].map((worker) => worker.waitUntilReady()));
   const stopHeartbeat = config.WORKER_HEARTBEAT_FILE
     ? startHeartbeat(config.WORKER_HEARTBEAT_FILE, {
         redis: connection,
         db,
-        isRunning: () => scrape.isRunning() && finalize.isRunning() && batch.isRunning(),
+        isRunning: () => [start, scrape, finalize, batch].every((worker) => worker.isRunning()),
       })
     : () => undefined;
 
@@ -118,8 +130,8 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
     async close() {
       stopHeartbeat();
       await reconciler.close();
-      await Promise.all([scrape.close(), finalize.close(), batch.close()]);
-      await webhookQueue.close();
+      await Promise.all([start, scrape, finalize, batch].map((worker) => worker.close()));
+      await Promise.all([webhookQueue.close(), flows.close()]);
       await browser?.close();
       connection.disconnect();
       await db.$disconnect();

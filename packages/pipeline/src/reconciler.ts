@@ -2,7 +2,7 @@ import type { Db } from '@enrich/db';
 import { ErrorCode } from '@enrich/errors';
 import { countRequeue, type JobEvents, markJobFailed } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
-import { bullJobId, bullPrefix, enrichmentFlow, QueueName, queueDeliveryAgain, type RetryPolicy } from '@enrich/queue';
+import { bullJobId, bullPrefix, enrichmentFlow, jobCatalog, QueueName, queueDeliveryAgain, type RetryPolicy } from '@enrich/queue';
 import { findDueDeliveries } from '@enrich/webhooks';
 import { FlowProducer, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -30,16 +30,22 @@ export interface ReconcileReport {
 
 // Queue lookups made side by side for owed deliveries.
 const LOOKUPS_AT_ONCE = 50;
+// Start jobs read per pass to know which jobs still wait for their flows. Beyond this many the
+// start workers are far behind (or down): a pending flow cannot be told from a lost one, so
+// the pass leaves jobs' flows alone.
+const PENDING_START_JOBS_READ = 2000;
 
 /**
  * Redis may lose its data; Postgres may not. Every interval, one worker (whichever takes the
  * lock) looks at jobs Postgres says are processing and older than the grace period:
- *  - no finalize job in the queue: the flow is lost, queue it again;
+ *  - no finalize job in the queue and no start job waiting to add it: the flow is lost, queue
+ *    it again;
  *  - finalize job failed but Postgres not told (its worker died): record the failure.
  * And at owed webhook deliveries due for longer than the grace period: one the queue does not
  * hold (or holds as ended while Postgres still owes it) is queued again.
  */
 export class Reconciler {
+  private readonly startQueue: Queue;
   private readonly finalizeQueue: Queue;
   private readonly webhookQueue: Queue;
   private readonly flows: FlowProducer;
@@ -48,6 +54,7 @@ export class Reconciler {
 
   constructor(private readonly options: ReconcilerOptions) {
     const prefix = bullPrefix(options.queuePrefix);
+    this.startQueue = new Queue(QueueName.start, { connection: options.connection, prefix });
     this.finalizeQueue = new Queue(QueueName.finalize, { connection: options.connection, prefix });
     this.webhookQueue = new Queue(QueueName.webhook, { connection: options.connection, prefix });
     this.flows = new FlowProducer({ connection: options.connection, prefix });
@@ -68,7 +75,7 @@ export class Reconciler {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
-    await Promise.all([this.finalizeQueue.close(), this.webhookQueue.close(), this.flows.close()]);
+    await Promise.all([this.startQueue.close(), this.finalizeQueue.close(), this.webhookQueue.close(), this.flows.close()]);
   }
 
   private async takeLock(): Promise<boolean> {
@@ -88,10 +95,12 @@ export class Reconciler {
       orderBy: { createdAt: 'asc' },
       take: this.options.batchSize ?? 500,
     });
+    const starting = stale.length > 0 ? await this.jobsAwaitingStart() : new Set<string>();
     for (const job of stale) {
       report.checked += 1;
       const queued = await this.finalizeQueue.getJob(bullJobId('finalize', job.id));
       if (!queued) {
+        if (starting === null || starting.has(job.id)) continue;
         await this.flows.add(enrichmentFlow({ jobId: job.id, domain: job.domain }, retry));
         await countRequeue(db, job.id);
         report.requeued += 1;
@@ -108,6 +117,23 @@ export class Reconciler {
     }
     report.deliveriesRequeued = await this.requeueOwedDeliveries();
     return report;
+  }
+
+  /**
+   * Jobs held by start jobs that have not run yet (their flows are about to be added), or null
+   * when there are too many start jobs to read.
+   */
+  private async jobsAwaitingStart(): Promise<Set<string> | null> {
+    const states = ['waiting', 'prioritized', 'delayed', 'active'] as const;
+    const counts = await this.startQueue.getJobCounts(...states);
+    if (Object.values(counts).reduce((a, b) => a + b, 0) > PENDING_START_JOBS_READ) return null;
+    const pending = await this.startQueue.getJobs([...states], 0, PENDING_START_JOBS_READ);
+    const ids = new Set<string>();
+    for (const job of pending) {
+      const parsed = jobCatalog.start.payload.safeParse(job?.data);
+      if (parsed.success) for (const { jobId } of parsed.data.jobs) ids.add(jobId);
+    }
+    return ids;
   }
 
   private async requeueOwedDeliveries(): Promise<number> {

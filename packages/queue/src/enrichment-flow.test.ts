@@ -1,4 +1,4 @@
-import { batchFlow, enrichmentFlow } from './enrichment-flow';
+import { batchFlow, enrichmentFlow, startJob } from './enrichment-flow';
 import { jobCatalog } from './job-catalog';
 
 const step = { jobId: '8b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3a', domain: 'acme.com' };
@@ -46,5 +46,23 @@ describe('batchFlow', () => {
 
   it('refuses an id that is not a batch id', () => {
     expect(() => batchFlow('team_1', items, retry)).toThrow();
+  });
+});
+
+describe('startJob', () => {
+  const retry = { attempts: 2, backoffMs: 50 };
+  const other = { jobId: '1b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3b', domain: 'beta.io' };
+
+  it('holds the jobs admitted together in one job, named after the first', () => {
+    const job = startJob([step, other], retry);
+    expect(job.queueName).toBe('start');
+    expect(job.opts?.jobId).toBe(`start-${step.jobId}`);
+    expect(job.data).toEqual({ jobs: [step, other] });
+    expect(job.children).toBeUndefined();
+  });
+
+  it('refuses no jobs, and a job the catalogue does not describe', () => {
+    expect(() => startJob([], retry)).toThrow();
+    expect(() => startJob([{ jobId: 'nope', domain: 'acme.com' }], retry)).toThrow();
   });
 });

@@ -34,6 +34,18 @@ export function enrichmentFlow(step: JobPayload<'finalize'>, retry: RetryPolicy)
 }
 
 /**
+ * Single submissions admitted together, as ONE queue job: the start step (a worker) adds each
+ * one's enrichmentFlow. The API's transaction then holds one job however many submissions
+ * share it, not three per domain, and the flows' cost falls on a worker instead of on the
+ * request path. Returned as a flow without children so that it joins the same addBulk as the
+ * webhook deliveries owed at admission.
+ */
+export function startJob(items: JobPayload<'finalize'>[], retry: RetryPolicy): FlowJob {
+  const data = jobCatalog.start.payload.parse({ jobs: items });
+  return { name: 'start', queueName: QueueName.start, data, opts: stepOptions('start', data.jobs[0]!.jobId, retry) };
+}
+
+/**
  * A bulk batch as one BullMQ flow: the batch job is the parent of every item's enrichment
  * flow, so one `FlowProducer.add` queues the whole batch atomically (one Redis MULTI). An
  * item that fails never fails or blocks the batch: its finalize ignores the failure for the

@@ -5,6 +5,7 @@ import { z } from 'zod';
 // Producers build payloads through these schemas and workers validate them again on receipt.
 
 export const QueueName = {
+  start: 'start',
   scrape: 'scrape',
   ai: 'ai',
   finalize: 'finalize',
@@ -18,6 +19,13 @@ const enrichmentStep = z.object({
   domain: z.string().min(1).max(253),
 });
 
+// Single submissions the API admitted together: a worker queues each one's enrichment flow.
+// Limited like a bulk request; the API's coalesced ticks hold far fewer.
+export const START_JOBS_MAX = 1000;
+const startJobs = z.object({
+  jobs: z.array(enrichmentStep).min(1).max(START_JOBS_MAX),
+});
+
 // The parent of a bulk batch's per-domain flows; runs once every item has ended.
 const batchStep = z.object({
   batchId: z.string().regex(/^bat_[0-9A-Za-z]+$/),
@@ -29,6 +37,7 @@ const webhookDelivery = z.object({
 });
 
 export const jobCatalog = {
+  start: { queue: QueueName.start, payload: startJobs },
   scrape: { queue: QueueName.scrape, payload: enrichmentStep },
   ai: { queue: QueueName.ai, payload: enrichmentStep },
   finalize: { queue: QueueName.finalize, payload: enrichmentStep },

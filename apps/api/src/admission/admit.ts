@@ -2,7 +2,7 @@ import { type Db, newId, newJobId } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { type AdmittedJob, admitJobs, type BatchEntryInput, type OneOffWebhook, removeAdmittedJobs } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
-import { batchFlow, enrichmentFlow, type RetryPolicy, webhookJobs } from '@enrich/queue';
+import { batchFlow, type RetryPolicy, startJob, webhookJobs } from '@enrich/queue';
 import type { FlowJob, FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../app-context';
@@ -66,7 +66,7 @@ export const isCharged = (domain: string, recent: ReadonlySet<string>): boolean 
 /**
  * Distinct domains to admit, each with whatever the caller keeps beside it: a batch (its row
  * is written, its jobs are queued as one batch flow) or a single submission, one domain whose
- * job has no batch (`batch_id` NULL) and is queued as its own flow.
+ * job has no batch (`batch_id` NULL) and is queued in a start job (see flowsOf).
  */
 export type AdmissionRequest<T extends { domain: string }> = {
   /** Run the pipeline even where a fresh stored record exists. */
@@ -252,9 +252,10 @@ async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | 
   return { batchId, jobs, charged, queued: toRun.length, quota };
 }
 
-// A batch is one flow under its batch job; a job without a batch is its own enrichment flow.
+// A batch is one flow under its batch job; jobs without a batch (single submissions admitted
+// together) are one start job, whose worker adds their enrichment flows.
 function flowsOf(batchId: string | null, toRun: { jobId: string; domain: string }[], retry: RetryPolicy): FlowJob[] {
   if (toRun.length === 0) return [];
   if (batchId) return [batchFlow(batchId, toRun, retry)];
-  return toRun.map((job) => enrichmentFlow(job, retry));
+  return [startJob(toRun, retry)];
 }

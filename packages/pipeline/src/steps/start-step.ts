@@ -1,0 +1,25 @@
+import type { Db } from '@enrich/db';
+import { enrichmentFlow, type RetryPolicy, type Step } from '@enrich/queue';
+import type { FlowProducer } from 'bullmq';
+
+/**
+ * Queues the enrichment flow of each single submission the API admitted together (one start
+ * job per admission, queue/enrichment-flow.ts startJob). Only jobs Postgres still has
+ * processing: one that ended meanwhile (its flow re-queued by the reconciler and run) is not
+ * run again. Running twice adds nothing: the flows' BullMQ ids are the jobs' own, so a flow
+ * that exists is not added again. Nothing to record when it gives up: the reconciler queues
+ * the flows of jobs that no start job still holds.
+ */
+export function startStep(db: Db, flows: FlowProducer, retry: RetryPolicy): Step<'start'> {
+  return {
+    run: async ({ jobs }) => {
+      const processing = await db.enrichmentJob.findMany({
+        where: { id: { in: jobs.map((job) => job.jobId) }, status: 'processing' },
+        select: { id: true, domain: true },
+      });
+      if (processing.length > 0) await flows.addBulk(processing.map((job) => enrichmentFlow({ jobId: job.id, domain: job.domain }, retry)));
+      return { queued: processing.length };
+    },
+    giveUp: async () => undefined,
+  };
+}
