@@ -51,7 +51,7 @@ import {
 } from './bench-api/report';
 import { profilesIn, summarizeProfile } from './support/cpu-profile';
 import { waitForApi } from './support/enrich-client';
-import { cpuWindow, machineBusyMs, pidsMatching, processCpuMs } from './support/machine';
+import { cpuWindow, machineBusyMs, pidsMatching, processCpuMs, processesCpu } from './support/machine';
 import { runMain } from './support/run-main';
 
 const { values: args } = parseArgs({
@@ -313,11 +313,8 @@ async function main(): Promise<number> {
     // The benchmark's own processes, beside this one: the apps, PostgreSQL's backends of its
     // database and redis-server (shared: whatever else uses it counts as the benchmark's).
     const dbName = new URL(DATABASE_URL).pathname.slice(1);
-    const ownPids = () => [
-      ...apps.map((app) => app.pid),
-      ...pidsMatching(new RegExp(`^postgres: .* ${dbName} `)),
-      ...pidsMatching(/^(?:\S*\/)?redis-server /),
-    ];
+    const servicePids = () => [...pidsMatching(new RegExp(`^postgres: .* ${dbName} `)), ...pidsMatching(/^(?:\S*\/)?redis-server /)];
+    const ownPids = () => [...apps.map((app) => app.pid), ...servicePids()];
     const alive = () => {
       const dead = apps.find((app) => app.child.exitCode !== null || app.child.signalCode !== null);
       if (dead) throw new Error(`${dead.name} exited during the benchmark:\n${dead.tail.join('\n')}`);
@@ -368,6 +365,7 @@ async function main(): Promise<number> {
       const check = await watch?.(tag);
       const cpuBefore = servers.reduce((sum, s) => sum + processCpuMs(s.app.pid), 0);
       const window = cpuWindow(ownPids);
+      const services = processesCpu(servicePids);
       const load = await runLoad(
         servers.map((s) => s.base),
         CONNECTIONS,
@@ -378,7 +376,13 @@ async function main(): Promise<number> {
       const cpu = servers.reduce((sum, s) => sum + processCpuMs(s.app.pid), 0) - cpuBefore;
       alive();
       const problem = await check?.(load, CONNECTIONS);
-      return { load, cpuMs: cpu, otherCpuShare: otherMs / (cpus * wallMs), problems: problem ? [problem] : [] };
+      return {
+        load,
+        cpuMs: cpu,
+        servicesCpuMs: services.end(),
+        otherCpuShare: otherMs / (cpus * wallMs),
+        problems: problem ? [problem] : [],
+      };
     };
     // A measurement that other processes disturbed (more than BUSY_MACHINE of the CPU) is taken
     // again, up to BUSY_RETRIES times, and the least disturbed one kept; one with a fault

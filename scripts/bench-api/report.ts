@@ -10,6 +10,8 @@ export type Kind = 'submit' | 'poll';
 export interface Side {
   load: LoadResult;
   cpuMs: number;
+  /** CPU ms PostgreSQL's backends (of the benchmark's database) and redis-server used meanwhile. */
+  servicesCpuMs: number;
   /** Share (0-1) of the machine's CPU that processes other than the benchmark's used meanwhile. */
   otherCpuShare: number;
   problems: string[];
@@ -64,10 +66,12 @@ const COLUMNS: [string, number][] = [
   ['p50', 8],
   ['p99', 8],
   ['cpu/req', 9],
+  ['svc/req', 9],
   ['req/s', 9],
   ['p50', 8],
   ['p99', 8],
   ['cpu/req', 9],
+  ['svc/req', 9],
   ['API/bare', 10],
   ['non-2xx+err', 13],
   ['other cpu', 11],
@@ -90,13 +94,14 @@ const sideCells = (side: Side) => {
     fixed(percentile(load.latencies, 50)),
     fixed(percentile(load.latencies, 99)),
     load.ok > 0 ? fixed(side.cpuMs / load.ok, 2) : '-',
+    load.ok > 0 ? fixed(side.servicesCpuMs / load.ok, 2) : '-',
   ];
 };
 
 export function formatTable(title: string, lines: Line[]): string {
   const out = [
     title,
-    `${''.padEnd(34)}${'─── API '.padEnd(34, '─')}${'─── bare Express + Queue.add '.padEnd(34, '─')}`,
+    `${''.padEnd(34)}${'─── API '.padEnd(43, '─')}${'─── bare Express + Queue.add '.padEnd(43, '─')}`,
     row(COLUMNS.map(([name]) => name.trim())),
   ];
   for (const line of lines) {
@@ -114,7 +119,8 @@ export function formatTable(title: string, lines: Line[]): string {
   }
   out.push(
     'req/s: 2xx answers per second (nothing else counts); p50/p99: latency in ms of every answer; cpu/req: CPU ms of the server',
-    'process(es) per 2xx answer (user + system); non-2xx+err: answers that were not 2xx plus connection errors, API / bare;',
+    "process(es) per 2xx answer (user + system); svc/req: CPU ms of PostgreSQL (the benchmark database's backends) and",
+    'redis-server per 2xx answer; non-2xx+err: answers that were not 2xx plus connection errors, API / bare;',
     "other cpu: share of the machine's CPU used by processes other than the benchmark's during the API / bare run.",
   );
   if (lines.some(busy))

@@ -44,6 +44,19 @@ export function pidsMatching(pattern: RegExp): number[] {
   return pids;
 }
 
+/** Starts counting; `end()` tells the CPU ms `pids()`'s processes (read at both ends) used since. */
+export function processesCpu(pids: () => number[]): { end(): number } {
+  const start = new Map(pids().map((pid) => [pid, processCpuMs(pid)]));
+  return {
+    end() {
+      let ms = 0;
+      // A process gone by the end counts nothing (its last figure is unknown).
+      for (const pid of new Set([...start.keys(), ...pids()])) ms += Math.max(0, processCpuMs(pid) - (start.get(pid) ?? 0));
+      return ms;
+    },
+  };
+}
+
 export interface CpuWindow {
   /** CPU ms of the processes counted as the benchmark's own. */
   ownMs: number;
