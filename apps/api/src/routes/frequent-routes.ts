@@ -1,11 +1,10 @@
-import { jobView } from '@enrich/jobs';
 import { type Request, type RequestHandler, Router } from 'express';
 import { admit, admitDeps } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
 import { oneOffWebhook } from '../admission/one-off-webhook';
 import type { AppContext } from '../app-context';
 import { batchView } from '../bulk/batch-view';
-import { findTeamJob } from '../jobs/job-view';
+import { pollAnswers } from '../jobs/poll-answers';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
@@ -35,6 +34,7 @@ function submissionOf(req: Request): { domains: [string]; refresh: boolean; webh
 export function frequentRoutes(ctx: AppContext, limits: RateLimits, authenticate: RequestHandler, estimate: () => number): Router {
   const router = Router();
   const deps = admitDeps(ctx);
+  const pollAnswer = pollAnswers(ctx.db);
 
   router.post(
     bothPrefixes('/enrich'),
@@ -80,14 +80,12 @@ export function frequentRoutes(ctx: AppContext, limits: RateLimits, authenticate
         (async () => {
           const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
           const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
-          const polled = await findTeamJob(ctx.db, team.teamId, jobId);
-          return { ...polled, fields };
+          return pollAnswer(team.teamId, jobId, fields, estimate());
         })(),
         runMiddleware(limits.teamStatus, req, res),
       ]);
       if (found.status === 'rejected') throw found.reason;
-      const { job, company, fields } = found.value;
-      res.json(jobView(job, company, estimate(), fields));
+      res.type('json').send(found.value);
     },
   );
   return router;
