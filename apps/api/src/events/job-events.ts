@@ -11,7 +11,12 @@ import type { SseEvent } from './sse-response';
  * point (`started` adds startedAt; `completed` has the record, `fields` selecting it). A new
  * stream gets the current one; a resumed stream every one after its Last-Event-ID.
  */
-export function jobEvents({ job, company }: Pick<Polled, 'job' | 'company'>, after: number | null, estimatedMs: number, fields?: FieldSelection): StreamState {
+export function jobEvents(
+  { job, company }: Pick<Polled, 'job' | 'company'>,
+  after: number | null,
+  estimatedMs: number,
+  fields?: FieldSelection,
+): StreamState {
   const processing = processingView(job, estimatedMs);
   const shown: SseEvent[] = [{ id: JOB_EVENT_SEQ.processing, event: 'processing', data: processing }];
   if (job.startedAt)
