@@ -1,9 +1,10 @@
+import { markJobFailed, noJobEvents } from '@enrich/jobs';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
-// A completed job's poll answer is kept per process (apps/api/src/jobs/poll-answers.ts): the
-// next poll still asks PostgreSQL for the job, so it never outlives the company's record, a
-// field selection, or the job's team.
+// Completed jobs' and batches' poll answers are kept per process (apps/api/src/jobs/poll-answers.ts,
+// apps/api/src/bulk/batch-view.ts): the next poll still asks PostgreSQL for the version, so a
+// kept answer never outlives what it was made from, a field selection or page, or the team.
 let stack: TestStack;
 
 beforeAll(async () => {
@@ -49,4 +50,46 @@ it('answers a completed job again and again, and from the newer record once the 
   const other = await stack.key('enterprise');
   const refused = await poll(other, jobId);
   expect([refused.status, refused.body.error.code]).toEqual([404, 'JOB_NOT_FOUND']);
+});
+
+it('answers a batch again until an item ends, the batch settles or a company on the page changes', async () => {
+  const db = stack.database.db;
+  await db.company.create({ data: { domain: 'batch-kept.com', name: 'Batch Kept', sources: ['website'], confidence: 50 } });
+  const key = await stack.key('enterprise');
+  const submitted = await request(stack.app)
+    .post('/api/enrich/bulk')
+    .set('Authorization', `Bearer ${key}`)
+    .send({ domains: ['batch-kept.com', 'batch-waits.com', 'batch-fails.com'] });
+  expect(submitted.status).toBe(202);
+  const batchId = submitted.body.batchId as string;
+  const jobOf = (domain: string) => (submitted.body.jobs as { domain: string; jobId: string }[]).find((j) => j.domain === domain)!.jobId;
+  const pollBatch = (query = '') => request(stack.app).get(`/api/enrich/bulk/${batchId}${query}`).set('Authorization', `Bearer ${key}`);
+
+  const first = await pollBatch();
+  expect(first.status).toBe(200);
+  expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(first.body).toMatchObject({ status: 'processing', completed: 1, pending: 2, failed: 0 });
+  expect((await pollBatch()).text).toBe(first.text);
+  expect((await pollBatch('?status=processing')).body.items.map((i: { domain: string }) => i.domain)).toEqual([
+    'batch-waits.com',
+    'batch-fails.com',
+  ]);
+
+  // An item ends: counts, the item and the filtered page say so.
+  await markJobFailed(db, noJobEvents, jobOf('batch-fails.com'), 'SCRAPE_FAILED', 'the site did not answer');
+  const ended = await pollBatch();
+  expect(ended.body).toMatchObject({ completed: 1, pending: 1, failed: 1 });
+  expect(ended.body.items.find((i: { domain: string }) => i.domain === 'batch-fails.com').error.code).toBe('SCRAPE_FAILED');
+  expect((await pollBatch('?status=processing')).body.items.map((i: { domain: string }) => i.domain)).toEqual(['batch-waits.com']);
+
+  // A company on the page enriched again: the item shows the newer record.
+  await db.company.update({ where: { domain: 'batch-kept.com' }, data: { name: 'Batch Kept Group' } });
+  const changed = await pollBatch();
+  expect(changed.body.items.find((i: { domain: string }) => i.domain === 'batch-kept.com').data.name).toBe('Batch Kept Group');
+  expect((await pollBatch()).text).toBe(changed.text);
+
+  // Another team's key: no such batch, kept answer or not.
+  const other = await stack.key('enterprise');
+  const refused = await request(stack.app).get(`/api/enrich/bulk/${batchId}`).set('Authorization', `Bearer ${other}`);
+  expect([refused.status, refused.body.error.code]).toEqual([404, 'BATCH_NOT_FOUND']);
 });

@@ -3,7 +3,7 @@ import { admit, admitDeps } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
 import { oneOffWebhook } from '../admission/one-off-webhook';
 import type { AppContext } from '../app-context';
-import { batchView } from '../bulk/batch-view';
+import { batchAnswers } from '../bulk/batch-view';
 import { pollAnswers } from '../jobs/poll-answers';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
@@ -35,6 +35,7 @@ export function frequentRoutes(ctx: AppContext, limits: RateLimits, authenticate
   const router = Router();
   const deps = admitDeps(ctx);
   const pollAnswer = pollAnswers(ctx.db);
+  const batchAnswer = batchAnswers(ctx.db);
 
   router.post(
     bothPrefixes('/enrich'),
@@ -65,7 +66,7 @@ export function frequentRoutes(ctx: AppContext, limits: RateLimits, authenticate
     const team = requireAuth(req);
     const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
     const page = parseOrThrow(batchQuerySchema, req.query, 'query');
-    res.json(await batchView(ctx.db, team.teamId, batchId, page));
+    res.type('json').send(await batchAnswer(team.teamId, batchId, page));
   });
 
   router.get(
