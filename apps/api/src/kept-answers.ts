@@ -1,3 +1,5 @@
+import type { FieldSelection } from '@enrich/record';
+
 /** Text of answers kept per process and per kind (JavaScript string length, about bytes). */
 export const KEPT_ANSWERS_MAX_CHARS = 16 * 1024 * 1024;
 
@@ -42,3 +44,7 @@ export function keptAnswers(maxChars = KEPT_ANSWERS_MAX_CHARS) {
     drop,
   };
 }
+
+/** A field selection as part of a kept answer's key. */
+export const selectionKey = (fields: FieldSelection | undefined): string =>
+  fields ? `${[...fields.fields].sort().join(',')}|${[...fields.networks].sort().join(',')}` : '*';

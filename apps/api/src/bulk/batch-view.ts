@@ -2,8 +2,7 @@ import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { batchStatus, type CountedBatch, type ItemCounts, itemCountsSql, STORED_COMPANY_SQL } from '@enrich/jobs';
 import { type FieldSelection, recordFromStored, type StoredCompany, selectFields } from '@enrich/record';
-import { selectionKey } from '../jobs/poll-answers';
-import { keptAnswers } from '../kept-answers';
+import { keptAnswers, selectionKey } from '../kept-answers';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
 
 const itemsIn = (counts: ItemCounts, status: ItemStatus): number => (status === 'processing' ? counts.pending : counts[status]);

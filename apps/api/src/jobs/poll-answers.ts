@@ -1,12 +1,8 @@
 import type { Db } from '@enrich/db';
 import { jobView } from '@enrich/jobs';
 import type { FieldSelection } from '@enrich/record';
-import { keptAnswers } from '../kept-answers';
+import { keptAnswers, selectionKey } from '../kept-answers';
 import { findTeamJob } from './job-view';
-
-/** A field selection as part of a kept answer's key. */
-export const selectionKey = (fields: FieldSelection | undefined): string =>
-  fields ? `${[...fields.fields].sort().join(',')}|${[...fields.networks].sort().join(',')}` : '*';
 
 /**
  * GET /enrich/{jobId}'s answer as JSON text. A completed job is polled again and again with
