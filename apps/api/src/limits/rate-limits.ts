@@ -39,6 +39,12 @@ export interface RateLimits {
   enrichment(req: Request, res: Response, charge: { free: boolean }): Promise<void>;
   /** Requests that do not count (polling, search): report the team's windows. */
   teamStatus: RequestHandler;
+  /**
+   * A read that does not count (a poll, a lookup, search), run beside teamStatus: the windows
+   * (Redis) and the read (Postgres) do not wait on each other, and a read that fails (an
+   * invalid query) still answers with the headers. Reporting itself never fails.
+   */
+  readBesideStatus<T>(req: Request, res: Response, read: () => Promise<T>): Promise<T>;
   /** The team's windows, read without counting (GET /usage). */
   teamWindows(req: Request): Promise<TeamWindows>;
   /** A failed authentication counts against the caller's address; past the limit, 429. */
@@ -214,6 +220,11 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       else await runMiddleware(teamStatus, req, res);
     },
     teamStatus,
+    async readBesideStatus(req, res, read) {
+      const [found] = await Promise.allSettled([read(), runMiddleware(teamStatus, req, res)]);
+      if (found.status === 'rejected') throw found.reason;
+      return found.value;
+    },
     teamWindows,
     countAuthFailure: async (req, res) => {
       await countAddressFailure(req, res);

@@ -9,7 +9,6 @@ import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { jsonBody } from '../middleware/json-body';
-import { runMiddleware } from '../middleware/run-middleware';
 import { domainOrThrow, parseOrThrow } from '../middleware/validate';
 import { batchIdParamsSchema, batchQuerySchema } from '../schemas/bulk';
 import { enrichRequestSchema, jobIdParamsSchema, pollQuerySchema } from '../schemas/enrich';
@@ -62,11 +61,13 @@ export function frequentRoutes(ctx: AppContext, limits: RateLimits, authenticate
     }),
   );
 
-  router.get(bothPrefixes('/enrich/bulk/:batchId'), authenticate, limits.teamStatus, async (req, res) => {
+  router.get(bothPrefixes('/enrich/bulk/:batchId'), authenticate, async (req, res) => {
     const team = requireAuth(req);
-    const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
-    const page = parseOrThrow(batchQuerySchema, req.query, 'query');
-    res.type('json').send(await batchAnswer(team.teamId, batchId, page));
+    const body = await limits.readBesideStatus(req, res, async () => {
+      const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
+      return batchAnswer(team.teamId, batchId, parseOrThrow(batchQuerySchema, req.query, 'query'));
+    });
+    res.type('json').send(body);
   });
 
   router.get(
@@ -76,17 +77,12 @@ export function frequentRoutes(ctx: AppContext, limits: RateLimits, authenticate
     authenticate,
     async (req, res) => {
       const team = requireAuth(req);
-      // The windows (Redis) and the job (Postgres) do not wait on each other; reporting never fails.
-      const [found] = await Promise.allSettled([
-        (async () => {
-          const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
-          const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
-          return pollAnswer(team.teamId, jobId, fields, estimate());
-        })(),
-        runMiddleware(limits.teamStatus, req, res),
-      ]);
-      if (found.status === 'rejected') throw found.reason;
-      res.type('json').send(found.value);
+      const body = await limits.readBesideStatus(req, res, async () => {
+        const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
+        const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
+        return pollAnswer(team.teamId, jobId, fields, estimate());
+      });
+      res.type('json').send(body);
     },
   );
   return router;
