@@ -1,4 +1,4 @@
-import { markJobFailed, noJobEvents } from '@enrich/jobs';
+import { completeJob, markJobFailed, noJobEvents } from '@enrich/jobs';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -52,7 +52,7 @@ it('answers a completed job again and again, and from the newer record once the 
   expect([refused.status, refused.body.error.code]).toEqual([404, 'JOB_NOT_FOUND']);
 });
 
-it('answers a batch again until an item ends, the batch settles or a company on the page changes', async () => {
+it('answers a batch again until an item ends, the batch settles or a company of its page changes', async () => {
   const db = stack.database.db;
   await db.company.create({ data: { domain: 'batch-kept.com', name: 'Batch Kept', sources: ['website'], confidence: 50 } });
   const key = await stack.key('enterprise');
@@ -87,6 +87,19 @@ it('answers a batch again until an item ends, the batch settles or a company on 
   const changed = await pollBatch();
   expect(changed.body.items.find((i: { domain: string }) => i.domain === 'batch-kept.com').data.name).toBe('Batch Kept Group');
   expect((await pollBatch()).text).toBe(changed.text);
+
+  // The last item completes with its company, which then changes again: a kept answer follows
+  // the companies of the items completed since it was first made, not only of those it began with.
+  await completeJob(db, noJobEvents, jobOf('batch-waits.com'), new Date(), async (tx) => {
+    await tx.company.create({ data: { domain: 'batch-waits.com', name: 'Batch Waits', sources: ['website'], confidence: 40 } });
+  });
+  const waits = (answer: request.Response) => answer.body.items.find((i: { domain: string }) => i.domain === 'batch-waits.com');
+  const settled = await pollBatch();
+  expect(settled.body).toMatchObject({ completed: 2, pending: 0, failed: 1 });
+  expect(waits(settled).data.name).toBe('Batch Waits');
+  expect((await pollBatch()).text).toBe(settled.text);
+  await db.company.update({ where: { domain: 'batch-waits.com' }, data: { name: 'Batch Waits Inc' } });
+  expect(waits(await pollBatch()).data.name).toBe('Batch Waits Inc');
 
   // Another team's key: no such batch, kept answer or not.
   const other = await stack.key('enterprise');

@@ -11,11 +11,11 @@ export interface KeptAnswer {
 
 /**
  * Answers kept for polls that ask again and again for what has not changed (poll-answers.ts,
- * batch-answers.ts): by key, bounded by their total text, the least recently used dropped first.
+ * batch-view.ts): by key, bounded by their total text, the least recently used dropped first.
  * A kept answer is only ever used after PostgreSQL said its version is still the current one.
  */
-export function keptAnswers(maxChars = KEPT_ANSWERS_MAX_CHARS) {
-  const kept = new Map<string, KeptAnswer>();
+export function keptAnswers<Entry extends KeptAnswer = KeptAnswer>(maxChars = KEPT_ANSWERS_MAX_CHARS) {
+  const kept = new Map<string, Entry>();
   let chars = 0;
   const drop = (key: string) => {
     const entry = kept.get(key);
@@ -24,14 +24,14 @@ export function keptAnswers(maxChars = KEPT_ANSWERS_MAX_CHARS) {
     chars -= entry.body.length;
   };
   return {
-    get: (key: string): KeptAnswer | undefined => kept.get(key),
+    get: (key: string): Entry | undefined => kept.get(key),
     /** Marks an answer as just used: the most recently used go last. */
-    used(key: string, entry: KeptAnswer): void {
+    used(key: string, entry: Entry): void {
       if (kept.get(key) !== entry) return;
       kept.delete(key);
       kept.set(key, entry);
     },
-    keep(key: string, entry: KeptAnswer): void {
+    keep(key: string, entry: Entry): void {
       drop(key);
       if (entry.body.length > maxChars) return;
       kept.set(key, entry);

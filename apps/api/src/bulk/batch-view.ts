@@ -2,7 +2,8 @@ import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { batchStatus, type CountedBatch, type ItemCounts, itemCountsSql, STORED_COMPANY_SQL } from '@enrich/jobs';
 import { type FieldSelection, recordFromStored, type StoredCompany, selectFields } from '@enrich/record';
-import { keptAnswers, selectionKey } from '../kept-answers';
+import { coalescedLookup } from '../coalesced-lookup';
+import { type KeptAnswer, keptAnswers, selectionKey } from '../kept-answers';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
 
 const itemsIn = (counts: ItemCounts, status: ItemStatus): number => (status === 'processing' ? counts.pending : counts[status]);
@@ -24,38 +25,54 @@ interface BatchRow extends CountedBatch {
   }[];
 }
 
+// A batch's version: its items' ends (counted on its row), its settling, and the newest of its
+// page's companies (a newer enrichment of a domain changes the record an item shows); nothing
+// else in its answer changes. An item's state changes only in the statement that counts its
+// end, so while that count is the one a kept answer was made at, the page holds the same items
+// in the same states, and the newest company is that of the kept answer's completed domains.
+// A poll of an unchanged batch reads this alone, shared by the polls that arrive together
+// (coalescedLookup): PostgreSQL readies every node of a statement's plan each time it runs it,
+// even those it skips, and readying the whole answer's cost a poll more than reading it.
+const lookUpVersion = coalescedLookup<{ batchId: string; teamId: string; completed: string[] }, Versioned>(
+  'poll-batch-versions',
+  `SELECT asked.n, concat_ws('/', b.items_ended, b.completed_at, (
+      SELECT max(c.updated_at) FROM jsonb_array_elements_text(asked.completed) AS done(domain)
+      CROSS JOIN LATERAL (SELECT updated_at FROM companies c WHERE c.domain = done.domain LIMIT 1) c
+    )) AS version
+  FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS asked(id, team_id, completed, n)
+  CROSS JOIN LATERAL (SELECT * FROM batches b WHERE b.id = asked.id AND b.team_id = asked.team_id LIMIT 1) b`,
+  (asked) => [asked.map((a) => a.batchId), asked.map((a) => a.teamId), asked.map((a) => JSON.stringify(a.completed))],
+);
+
 // The batch, its jobs counted by state (an index-only scan of batch_id, status) and one page of
-// its items with their companies, in one statement, as polls of big batches come often; all of
-// it only when the batch's version differs from the one the caller holds ($5). The version:
-// its items' ends (counted on its row), its settling, and the newest of its page's companies
-// (a newer enrichment of a domain changes the record an item shows); nothing else in the
-// answer changes. With a status filter or without, each its own statement: an optional filter
-// ("$6 IS NULL OR …") makes the planner's generic plan worse for both.
+// its items with their companies, with its version, in one statement. With a status filter or
+// without, each its own statement: an optional filter ("$5 IS NULL OR …") makes the planner's
+// generic plan worse for both.
 const batchSql = (filtered: boolean) => `
   WITH b AS (
     SELECT id, created_at, completed_at, entries_received, duplicate_entries, invalid_entries, items_ended
     FROM batches WHERE id = $1 AND team_id = $2
   ), page AS (
-    SELECT j.id, j.domain, j.status, j.error_code, j.error_message, j.batch_position, c.updated_at AS company_version
+    SELECT j.id, j.domain, j.status, j.error_code, j.error_message, j.batch_position
     FROM enrichment_jobs j
-    LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
-    WHERE j.batch_id = (SELECT id FROM b)${filtered ? ` AND j.status = $6::"JobStatus"` : ''}
+    WHERE j.batch_id = (SELECT id FROM b)${filtered ? ` AND j.status = $5::"JobStatus"` : ''}
     ORDER BY j.batch_position OFFSET $3 LIMIT $4
-  ), version AS (
-    SELECT concat_ws('/', b.items_ended, b.completed_at, (SELECT max(company_version) FROM page)) AS v FROM b
+  ), items AS (
+    SELECT p.*, c.updated_at AS company_version, ${STORED_COMPANY_SQL} AS company
+    FROM page p LEFT JOIN LATERAL (SELECT * FROM companies c WHERE p.status = 'completed' AND c.domain = p.domain LIMIT 1) c ON true
   )
-  SELECT version.v AS version, CASE WHEN version.v IS DISTINCT FROM $5 THEN (
-    SELECT to_json(answer) FROM (
+  SELECT concat_ws('/', b.items_ended, b.completed_at, (SELECT max(company_version) FROM items)) AS version,
+    (SELECT to_json(answer) FROM (
       SELECT b.id, b.created_at AS "createdAt", b.entries_received AS "entriesReceived",
         b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid, counts.*, b.completed_at AS "completedAt",
         CASE WHEN counts.pending = 0 AND b.completed_at IS NULL
           THEN (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = b.id) END AS "lastEnd",
-        coalesce((SELECT json_agg(json_build_object('id', p.id, 'domain', p.domain, 'status', p.status,
-          'errorCode', p.error_code, 'errorMessage', p.error_message, 'company', ${STORED_COMPANY_SQL}) ORDER BY p.batch_position)
-          FROM page p LEFT JOIN companies c ON p.status = 'completed' AND c.domain = p.domain), '[]') AS items
-      FROM b, (${itemCountsSql('(SELECT id FROM b)')}) counts
-    ) answer) END AS batch
-  FROM version`;
+        coalesce((SELECT json_agg(json_build_object('id', i.id, 'domain', i.domain, 'status', i.status,
+          'errorCode', i.error_code, 'errorMessage', i.error_message, 'company', i.company) ORDER BY i.batch_position)
+          FROM items i), '[]') AS items
+      FROM (${itemCountsSql('b.id')}) counts
+    ) answer) AS batch
+  FROM b`;
 const BATCH_SQL = batchSql(false);
 const BATCH_OF_STATUS_SQL = batchSql(true);
 
@@ -77,35 +94,40 @@ export interface BatchQuery extends PaginationQuery {
  * batch's version: a poll of a batch that has not changed since reads the version only.
  */
 export function batchAnswers(db: Db) {
-  const kept = keptAnswers();
+  // With its page's completed domains (lookUpVersion).
+  const kept = keptAnswers<KeptAnswer & { completed: string[] }>();
   return async function answer(teamId: string, batchId: string, page: BatchQuery): Promise<string> {
     const key = `${batchId}\0${teamId}\0${page.page}\0${page.limit}\0${page.status ?? ''}\0${selectionKey(page.fields)}`;
     const held = kept.get(key);
-    const known = held?.version ?? null;
+    if (held) {
+      const now = await lookUpVersion(db, { batchId, teamId, completed: held.completed });
+      // The version begins with the item ends: equal, it was read for the same page.
+      if (now?.version === held.version) {
+        kept.used(key, held);
+        return held.body;
+      }
+    }
+    const values = [batchId, teamId, offsetOf(page), page.limit];
     // Polled often: the driver, not the ORM (see sqlPool).
-    const { rows } = await sqlPool(db).query<{ version: string; batch: BatchJson | null }>({
-      ...(page.status
-        ? {
-            name: 'poll-batch-status',
-            text: BATCH_OF_STATUS_SQL,
-            values: [batchId, teamId, offsetOf(page), page.limit, known, page.status],
-          }
-        : { name: 'poll-batch', text: BATCH_SQL, values: [batchId, teamId, offsetOf(page), page.limit, known] }),
-    });
+    const { rows } = await sqlPool(db).query<Versioned & { batch: BatchJson }>(
+      page.status
+        ? { name: 'poll-batch-status', text: BATCH_OF_STATUS_SQL, values: [...values, page.status] }
+        : { name: 'poll-batch', text: BATCH_SQL, values },
+    );
     const row = rows[0];
     if (!row) {
       kept.drop(key);
       throw new AppError(ErrorCode.BATCH_NOT_FOUND, `no batch ${batchId}`);
     }
-    if (held && row.batch === null && row.version === held.version) {
-      kept.used(key, held);
-      return held.body;
-    }
-    if (!row.batch) throw new Error(`batch ${batchId}: no answer for a version that changed`);
     const body = JSON.stringify(batchView(row.batch, page));
-    kept.keep(key, { version: row.version, body });
+    const completed = row.batch.items.filter((item) => item.status === 'completed').map((item) => item.domain);
+    kept.keep(key, { version: row.version, body, completed });
     return body;
   };
+}
+
+interface Versioned {
+  version: string;
 }
 
 function batchView(json: BatchJson, page: BatchQuery) {
