@@ -19,9 +19,15 @@
 //   npm run bench:api
 //   npm run bench:api -- --processes 2     also 2 API (and 2 bare) processes, 16 + 16 connections
 //   npm run bench:api -- --cpu-prof        the API runs under node --cpu-prof; prints its top functions
+//
+// The database is new, and autovacuum would first ANALYZE its tables about a minute into a
+// run: until then the planner guesses their sizes, and the plans each connection keeps were
+// made on tables of a few pages. So after each warm-up the script runs ANALYZE, as autovacuum
+// does for a running service (cached plans are made again from the statistics);
+// --never-analyzed measures the first minute of a new database instead.
 // Options (or environment): --duration S (BENCH_DURATION_S, 10), --warmup S (BENCH_WARMUP_S, 2),
 // --connections N (BENCH_CONNECTIONS, 32), --processes N (BENCH_API_PROCESSES, 1), --cpu-prof
-// (BENCH_API_CPU_PROF=1), --scenarios a,b (BENCH_SCENARIOS: submit, duplicate, processing,
+// (BENCH_API_CPU_PROF=1), --never-analyzed (BENCH_NEVER_ANALYZED=1), --scenarios a,b (BENCH_SCENARIOS: submit, duplicate, processing,
 // completed, batch), --busy-retries N (BENCH_BUSY_RETRIES, 2: a measurement during which other
 // processes took over 10% of the CPU is taken again, after waiting up to BENCH_QUIET_WAIT_S, 30,
 // for a quiet moment), BENCH_LOG_LEVEL (the API's LOG_LEVEL, warn), DATABASE_URL (its server),
@@ -63,6 +69,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string' },
     scenarios: { type: 'string' },
     'busy-retries': { type: 'string' },
+    'never-analyzed': { type: 'boolean' },
   },
 });
 const positive = (name: string, value: string | undefined, fallback: number) => {
@@ -72,6 +79,7 @@ const positive = (name: string, value: string | undefined, fallback: number) => 
 };
 const PROCESSES = positive('--processes', args.processes ?? process.env.BENCH_API_PROCESSES, 1);
 const CPU_PROF = args['cpu-prof'] === true || process.env.BENCH_API_CPU_PROF === '1';
+const NEVER_ANALYZED = args['never-analyzed'] === true || process.env.BENCH_NEVER_ANALYZED === '1';
 const DURATION_S = positive('--duration', args.duration ?? process.env.BENCH_DURATION_S, 10);
 const WARMUP_S = Number(args.warmup ?? process.env.BENCH_WARMUP_S ?? 2);
 const CONNECTIONS = positive('--connections', args.connections ?? process.env.BENCH_CONNECTIONS, 32);
@@ -237,7 +245,8 @@ async function main(): Promise<number> {
   console.log(
     `API benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per measurement after ${WARMUP_S} s warm-up; ` +
       `${PROCESSES > 1 ? `1 and ${PROCESSES} processes` : '1 process'} each of API and bare app; LOG_LEVEL=${LOG_LEVEL}` +
-      `${CPU_PROF ? '; API under --cpu-prof (slower: its figures are not the baseline)' : ''}`,
+      `${CPU_PROF ? '; API under --cpu-prof (slower: its figures are not the baseline)' : ''}` +
+      `; ${NEVER_ANALYZED ? 'database never analyzed (its first minute)' : 'ANALYZE after each warm-up'}`,
   );
   console.log(`node ${process.version}, ${cpus} CPUs, load average ${loadavg()}; no workers run, so submitted jobs stay queued`);
   const busyBefore = machineBusyMs();
@@ -361,6 +370,7 @@ async function main(): Promise<number> {
         if (warm.failures.size > 0 || warm.errors > 0)
           console.log(`  (warm-up: ${warm.failures.size} non-2xx statuses, ${warm.errors} errors)`);
       }
+      if (!NEVER_ANALYZED) await db.$executeRawUnsafe('ANALYZE');
       const tag = `m${++runs}`;
       const check = await watch?.(tag);
       const cpuBefore = servers.reduce((sum, s) => sum + processCpuMs(s.app.pid), 0);

@@ -6,7 +6,8 @@ import { coalesce, memo } from './coalesce';
  * lookup, the event streams' reads): the lookups made in one turn of the event loop run as ONE
  * named statement on the driver (see sqlPool), whose `values` list every input's keys as
  * arrays for `unnest(...) WITH ORDINALITY AS asked(..., n)`; each row carries its `n` (1-based
- * position in the batch), and an input without a row gets null.
+ * position in the batch), and an input without a row gets null. Each input's rows are read by
+ * a probe of their own, not a join of the unnest() with the table (see sqlPool).
  */
 export function coalescedLookup<I, R extends object>(
   name: string,

@@ -37,6 +37,13 @@ export function createPrismaClient(databaseUrl: string, options: { maxConnection
  * The pool under a client: Prisma's raw queries cost about three times the CPU of the driver's
  * own (measured: 3,000 against 9,500 `SELECT 1` a second on one core), which the API's hot
  * paths (admission, polling) cannot afford. Timestamps are bound as `utc(date)` and read as UTC.
+ *
+ * A named statement's generic plan is kept for the connection's life, and one made while a
+ * table was small (a new database, before autovacuum's first ANALYZE) stays as the table grows:
+ * a join of the inputs' unnest() with a table became a hash of the whole table on every run.
+ * So the hot statements read each input's rows by a probe of its own (a correlated subquery,
+ * or LATERAL with LIMIT 1, which the planner cannot turn into such a join), an index probe at
+ * any size; tests/integration/query-plans.test.ts holds them to it.
  */
 export function sqlPool(db: Db): SqlPool {
   const pool = pools.get(db);

@@ -36,12 +36,18 @@ function coalescedLookup(db: Db, windowHours: number): RecentLookup {
     const since = new Date(Date.now() - windowHours * 3_600_000);
     // On the submission path: the driver, not the ORM (see sqlPool).
     const { rows } = await sqlPool(db).query<{ team_id: string; domain: string }>({
-      name: 'recent-submissions',
-      // EXISTS stops at the first job found: a domain submitted again and again has many.
-      text: `SELECT DISTINCT asked.team_id, asked.domain
+      // A probe per domain asked, stopping at the first job found (a domain submitted again and
+      // again has many); not EXISTS, which may become a hash of every job (see sqlPool). And
+      // unnamed, so planned for each run: on a new database, never analyzed, the planner cannot
+      // tell the (team_id, domain, created_at) index from the (team_id, created_at) one while
+      // the table is small, and a connection that cached a plan on the second read every job of
+      // the team on each probe as the table grew (submit at a third of its rate in bench:api).
+      // Planned on each run, the estimates follow the table's size.
+      text: `SELECT asked.team_id, asked.domain
        FROM unnest($1::text[], $2::text[]) AS asked(team_id, domain)
-       WHERE EXISTS (SELECT 1 FROM enrichment_jobs j
-         WHERE j.team_id = asked.team_id AND j.domain = asked.domain AND j.created_at >= $3::timestamp AND j.status <> 'failed')`,
+       WHERE (SELECT true FROM enrichment_jobs j
+         WHERE j.team_id = asked.team_id AND j.domain = asked.domain AND j.created_at >= $3::timestamp AND j.status <> 'failed'
+         LIMIT 1)`,
       values: [teams, domains, utc(since)],
     });
     const found = new Map<string, Set<string>>();

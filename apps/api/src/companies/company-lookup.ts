@@ -8,8 +8,8 @@ import { coalescedLookup } from '../coalesced-lookup';
 const LOOKUP_SQL = `
   SELECT tc.enriched_at AS "enrichedAt", ${STORED_COMPANY_SQL} AS company, asked.n
   FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS asked(domain, team_id, n)
-  JOIN team_companies tc ON tc.team_id = asked.team_id AND tc.domain = asked.domain
-  JOIN companies c ON c.domain = tc.domain`;
+  CROSS JOIN LATERAL (SELECT * FROM team_companies tc WHERE tc.team_id = asked.team_id AND tc.domain = asked.domain LIMIT 1) tc
+  CROSS JOIN LATERAL (SELECT * FROM companies c WHERE c.domain = tc.domain LIMIT 1) c`;
 
 const lookUp = coalescedLookup<{ teamId: string; domain: string }, { enrichedAt: Date; company: StoredCompany }>(
   'lookup-company',

@@ -16,8 +16,8 @@ const POLL_SQL = `
     CASE WHEN c.updated_at::text IS DISTINCT FROM asked.known THEN ${STORED_COMPANY_SQL} END AS company,
     c.updated_at::text AS "companyVersion", asked.n
   FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS asked(id, team_id, known, n)
-  JOIN enrichment_jobs j ON j.id = asked.id AND j.team_id = asked.team_id
-  LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain`;
+  CROSS JOIN LATERAL (SELECT * FROM enrichment_jobs j WHERE j.id = asked.id AND j.team_id = asked.team_id LIMIT 1) j
+  LEFT JOIN LATERAL (SELECT * FROM companies c WHERE j.status = 'completed' AND c.domain = j.domain LIMIT 1) c ON true`;
 
 export type Polled = {
   job: PolledJobRow;
