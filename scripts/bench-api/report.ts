@@ -93,7 +93,7 @@ const sideCells = (side: Side) => {
     int(load.rps),
     fixed(percentile(load.latencies, 50)),
     fixed(percentile(load.latencies, 99)),
-    load.ok > 0 ? fixed(side.cpuMs / load.ok, 2) : '-',
+    load.ok > 0 ? fixed(side.cpuMs / load.ok, 3) : '-',
     load.ok > 0 ? fixed(side.servicesCpuMs / load.ok, 2) : '-',
   ];
 };

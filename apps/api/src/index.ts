@@ -7,6 +7,7 @@ export { RESULTS_PAGE_SIZE, type ResultsOptions, resultColumns, writeBatchResult
 export { createEventHub, EventHub } from './events/event-hub';
 export { sseFrame } from './events/sse-response';
 export { durationEstimator } from './jobs/estimate-duration';
+export { COUNTER_READ_REUSE_MS, SharedRedisStore } from './limits/shared-redis-store';
 export { answerMalformedRequests } from './malformed-request';
 export { KEY_CACHE_MS } from './middleware/authenticate';
 export { parseOrThrow } from './middleware/validate';

@@ -166,17 +166,10 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     const info = infoOf(req, window);
     return info ? windowState(info.limit, info.used, info.resetTime, windowMs) : undefined;
   };
-  // Reads of one window's counter share the read in flight: a team's many concurrent polls
-  // cost one Redis call, and each still reports the counter as it stood during its request.
-  const reading = new Map<string, ReturnType<RateLimitRequestHandler['getKey']>>();
-  const peek = async (window: WindowName, handler: RateLimitRequestHandler, key: string, limit: number, windowMs: number) => {
-    const id = `${window}:${key}`;
-    let read = reading.get(id);
-    if (!read) {
-      read = Promise.resolve(handler.getKey(key)).finally(() => reading.delete(id));
-      reading.set(id, read);
-    }
-    const info = await read;
+  // Reads of one window's counter are shared, in flight and for a few milliseconds after
+  // (SharedRedisStore): a team's many concurrent polls cost one Redis call.
+  const peek = async (handler: RateLimitRequestHandler, key: string, limit: number, windowMs: number) => {
+    const info = await handler.getKey(key);
     // Without a counter yet (or just expired), rate-limit-redis reads Redis's nil as NaN hits
     // and a reset in the past: a window not started is a whole window ahead.
     const hits = info && Number.isFinite(info.totalHits) ? info.totalHits : 0;
@@ -186,8 +179,8 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
   const teamWindows = async (req: Request): Promise<TeamWindows> => {
     const limits = req.auth!.limits;
     const [perMinute, perDay] = await Promise.all([
-      peek('minute', minute, teamKey(req), limits.perMinute, settings.minuteWindowMs),
-      limits.perDay === null ? null : peek('day', day, teamKey(req), limits.perDay, settings.dayWindowMs),
+      peek(minute, teamKey(req), limits.perMinute, settings.minuteWindowMs),
+      limits.perDay === null ? null : peek(day, teamKey(req), limits.perDay, settings.dayWindowMs),
     ]);
     return { perMinute, perDay };
   };
@@ -242,8 +235,6 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
         },
       };
     },
-    addressStatus: report(async (req) => [
-      await peek('address', address, addressKey(req), settings.authFailuresPerWindow, settings.minuteWindowMs),
-    ]),
+    addressStatus: report(async (req) => [await peek(address, addressKey(req), settings.authFailuresPerWindow, settings.minuteWindowMs)]),
   };
 }
