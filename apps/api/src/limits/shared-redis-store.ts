@@ -116,7 +116,8 @@ export class SharedRedisStore extends RedisStore {
         if (this.reads.get(key) === entry) this.reads.delete(key);
       },
     );
-    // Bounded by the keys read within readReuseMs: ended reads are dropped on the next read of another key.
+    // An ended read stays until its key is read again; past 1,000 keys, those past their reuse
+    // time go, so the map holds about the keys read in the last readReuseMs.
     if (this.reads.size > 1_000) this.dropEnded();
     return entry.read;
   }
