@@ -1,4 +1,5 @@
 import { completeJob, markJobFailed, noJobEvents } from '@enrich/jobs';
+import etag from 'etag';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -33,6 +34,12 @@ it('answers a completed job again and again, and from the newer record once the 
   expect(first.body).toMatchObject({ status: 'completed', domain: 'kept-answer.com', data: { name: 'Kept Answer Ltd' } });
   const again = await poll(key, jobId);
   expect(again.text).toBe(first.text);
+  // A kept answer's ETag is made once, as Express makes it of the bytes sent; a client holding
+  // it gets 304, with the rate-limit headers still.
+  expect(first.headers.etag).toBe(etag(Buffer.from(first.text), { weak: true }));
+  expect(again.headers.etag).toBe(first.headers.etag);
+  const unchanged = await poll(key, jobId).set('If-None-Match', first.headers.etag!);
+  expect([unchanged.status, unchanged.text, unchanged.headers['x-ratelimit-limit']]).toEqual([304, '', first.headers['x-ratelimit-limit']]);
 
   // Another field selection is another answer; both kept.
   const named = await poll(key, jobId, '?fields=name');
@@ -43,6 +50,8 @@ it('answers a completed job again and again, and from the newer record once the 
   await db.company.update({ where: { domain: 'kept-answer.com' }, data: { name: 'Kept Answer Group', confidence: 80 } });
   const changed = await poll(key, jobId);
   expect(changed.body.data).toMatchObject({ name: 'Kept Answer Group', confidence: 80 });
+  expect(changed.headers.etag).toBe(etag(Buffer.from(changed.text), { weak: true }));
+  expect((await poll(key, jobId).set('If-None-Match', first.headers.etag!)).status).toBe(200);
   expect((await poll(key, jobId, '?fields=name')).body.data.name).toBe('Kept Answer Group');
   expect((await poll(key, jobId)).text).toBe(changed.text);
 
@@ -97,6 +106,7 @@ it('answers a batch again until an item ends, the batch settles or a company of 
   const settled = await pollBatch();
   expect(settled.body).toMatchObject({ completed: 2, pending: 0, failed: 1 });
   expect(waits(settled).data.name).toBe('Batch Waits');
+  expect(settled.headers.etag).toBe(etag(Buffer.from(settled.text), { weak: true }));
   expect((await pollBatch()).text).toBe(settled.text);
   await db.company.update({ where: { domain: 'batch-waits.com' }, data: { name: 'Batch Waits Inc' } });
   expect(waits(await pollBatch()).data.name).toBe('Batch Waits Inc');

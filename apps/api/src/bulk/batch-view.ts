@@ -3,7 +3,7 @@ import { AppError, ErrorCode } from '@enrich/errors';
 import { batchStatus, type CountedBatch, type ItemCounts, itemCountsSql, STORED_COMPANY_SQL } from '@enrich/jobs';
 import { type FieldSelection, recordFromStored, type StoredCompany, selectFields } from '@enrich/record';
 import { coalescedLookup } from '../coalesced-lookup';
-import { type KeptAnswer, keptAnswers, selectionKey } from '../kept-answers';
+import { type KeptAnswer, keptAnswers, type SentAnswer, selectionKey, sentAnswer } from '../kept-answers';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
 
 const itemsIn = (counts: ItemCounts, status: ItemStatus): number => (status === 'processing' ? counts.pending : counts[status]);
@@ -89,14 +89,14 @@ export interface BatchQuery extends PaginationQuery {
 
 /**
  * A batch's progress for its team, counted from the jobs' real states in Postgres, with one
- * page of its items in submission order (those in `status` only, when given), as JSON text.
+ * page of its items in submission order (those in `status` only, when given), as sent.
  * Another team's batch is not found. The answer is kept per page (kept-answers.ts) with the
  * batch's version: a poll of a batch that has not changed since reads the version only.
  */
 export function batchAnswers(db: Db) {
   // With its page's completed domains (lookUpVersion).
   const kept = keptAnswers<KeptAnswer & { completed: string[] }>();
-  return async function answer(teamId: string, batchId: string, page: BatchQuery): Promise<string> {
+  return async function answer(teamId: string, batchId: string, page: BatchQuery): Promise<SentAnswer> {
     const key = `${batchId}\0${teamId}\0${page.page}\0${page.limit}\0${page.status ?? ''}\0${selectionKey(page.fields)}`;
     const held = kept.get(key);
     if (held) {
@@ -104,7 +104,7 @@ export function batchAnswers(db: Db) {
       // The version begins with the item ends: equal, it was read for the same page.
       if (now?.version === held.version) {
         kept.used(key, held);
-        return held.body;
+        return held;
       }
     }
     const values = [batchId, teamId, offsetOf(page), page.limit];
@@ -119,10 +119,10 @@ export function batchAnswers(db: Db) {
       kept.drop(key);
       throw new AppError(ErrorCode.BATCH_NOT_FOUND, `no batch ${batchId}`);
     }
-    const body = JSON.stringify(batchView(row.batch, page));
+    const answer = sentAnswer(JSON.stringify(batchView(row.batch, page)));
     const completed = row.batch.items.filter((item) => item.status === 'completed').map((item) => item.domain);
-    kept.keep(key, { version: row.version, body, completed });
-    return body;
+    kept.keep(key, { ...answer, version: row.version, completed });
+    return answer;
   };
 }
 

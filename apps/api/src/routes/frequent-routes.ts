@@ -5,6 +5,7 @@ import { oneOffWebhook } from '../admission/one-off-webhook';
 import type { AppContext } from '../app-context';
 import { batchAnswers } from '../bulk/batch-view';
 import { pollAnswers } from '../jobs/poll-answers';
+import { sendAnswer } from '../kept-answers';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
@@ -63,11 +64,11 @@ export function frequentRoutes(ctx: AppContext, limits: RateLimits, authenticate
 
   router.get(bothPrefixes('/enrich/bulk/:batchId'), authenticate, async (req, res) => {
     const team = requireAuth(req);
-    const body = await limits.readBesideStatus(req, res, async () => {
+    const answer = await limits.readBesideStatus(req, res, async () => {
       const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
       return batchAnswer(team.teamId, batchId, parseOrThrow(batchQuerySchema, req.query, 'query'));
     });
-    res.type('json').send(body);
+    sendAnswer(res, answer);
   });
 
   router.get(
@@ -77,12 +78,12 @@ export function frequentRoutes(ctx: AppContext, limits: RateLimits, authenticate
     authenticate,
     async (req, res) => {
       const team = requireAuth(req);
-      const body = await limits.readBesideStatus(req, res, async () => {
+      const answer = await limits.readBesideStatus(req, res, async () => {
         const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
         const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
         return pollAnswer(team.teamId, jobId, fields, estimate());
       });
-      res.type('json').send(body);
+      sendAnswer(res, answer);
     },
   );
   return router;
