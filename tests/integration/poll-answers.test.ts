@@ -61,6 +61,25 @@ it('answers a completed job again and again, and from the newer record once the 
   expect([refused.status, refused.body.error.code]).toEqual([404, 'JOB_NOT_FOUND']);
 });
 
+it('answers a processing job again until it ends, and then from its company', async () => {
+  const db = stack.database.db;
+  const key = await stack.key('enterprise');
+  // No stored record and no workers: the job stays processing until the test completes it.
+  const jobId = await stack.submit(key, 'kept-processing.com');
+  const first = await poll(key, jobId);
+  expect(first.body).toMatchObject({ status: 'processing', domain: 'kept-processing.com' });
+  const again = await poll(key, jobId);
+  expect([again.text, again.headers.etag]).toEqual([first.text, first.headers.etag]);
+
+  await completeJob(db, noJobEvents, jobId, new Date(), async (tx) => {
+    await tx.company.create({ data: { domain: 'kept-processing.com', name: 'Kept Processing', sources: ['website'], confidence: 40 } });
+  });
+  const done = await poll(key, jobId);
+  expect(done.body).toMatchObject({ status: 'completed', data: { name: 'Kept Processing' } });
+  expect(done.headers.etag).not.toBe(first.headers.etag);
+  expect((await poll(key, jobId)).text).toBe(done.text);
+});
+
 it('answers a batch again until an item ends, the batch settles or a company of its page changes', async () => {
   const db = stack.database.db;
   await db.company.create({ data: { domain: 'batch-kept.com', name: 'Batch Kept', sources: ['website'], confidence: 50 } });
