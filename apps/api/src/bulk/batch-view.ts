@@ -32,13 +32,18 @@ interface BatchRow extends CountedBatch {
 // in the same states, and the newest company is that of the kept answer's completed domains.
 // A poll of an unchanged batch reads this alone, shared by the polls that arrive together
 // (coalescedLookup): PostgreSQL readies every node of a statement's plan each time it runs it,
-// even those it skips, and readying the whole answer's cost a poll more than reading it.
+// even those it skips, and readying the whole answer's cost a poll more than reading it. Both
+// statements spell the version with this, so that they agree.
+const versionSql = (batch: string, newestCompany: string) =>
+  `concat_ws('/', ${batch}.items_ended, ${batch}.completed_at, (${newestCompany}))`;
+
 const lookUpVersion = coalescedLookup<{ batchId: string; teamId: string; completed: string[] }, Versioned>(
   'poll-batch-versions',
-  `SELECT asked.n, concat_ws('/', b.items_ended, b.completed_at, (
-      SELECT max(c.updated_at) FROM jsonb_array_elements_text(asked.completed) AS done(domain)
-      CROSS JOIN LATERAL (SELECT updated_at FROM companies c WHERE c.domain = done.domain LIMIT 1) c
-    )) AS version
+  `SELECT asked.n, ${versionSql(
+    'b',
+    `SELECT max(c.updated_at) FROM jsonb_array_elements_text(asked.completed) AS done(domain)
+      CROSS JOIN LATERAL (SELECT updated_at FROM companies c WHERE c.domain = done.domain LIMIT 1) c`,
+  )} AS version
   FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS asked(id, team_id, completed, n)
   CROSS JOIN LATERAL (SELECT * FROM batches b WHERE b.id = asked.id AND b.team_id = asked.team_id LIMIT 1) b`,
   (asked) => [asked.map((a) => a.batchId), asked.map((a) => a.teamId), asked.map((a) => JSON.stringify(a.completed))],
@@ -61,7 +66,7 @@ const batchSql = (filtered: boolean) => `
     SELECT p.*, c.updated_at AS company_version, ${STORED_COMPANY_SQL} AS company
     FROM page p LEFT JOIN LATERAL (SELECT * FROM companies c WHERE p.status = 'completed' AND c.domain = p.domain LIMIT 1) c ON true
   )
-  SELECT concat_ws('/', b.items_ended, b.completed_at, (SELECT max(company_version) FROM items)) AS version,
+  SELECT ${versionSql('b', 'SELECT max(company_version) FROM items')} AS version,
     (SELECT to_json(answer) FROM (
       SELECT b.id, b.created_at AS "createdAt", b.entries_received AS "entriesReceived",
         b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid, counts.*, b.completed_at AS "completedAt",
