@@ -52,7 +52,8 @@ it('admits concurrent single submissions each with its own recorded and queued j
 
   const team = await db.team.findUniqueOrThrow({ where: { name: 'singles-team' } });
   const usage = await db.usageMonth.findMany({ where: { teamId: team.id } });
-  expect(usage.map((u) => u.enrichments)).toEqual([domains.length]);
+  // twice.com sent twice at once is one enrichment: the second is a duplicate of the first.
+  expect(usage.map((u) => u.enrichments)).toEqual([domains.length - 1]);
 
   // Polled together, each job answers for itself; another team's key finds none of them.
   const otherKey = await stack.key('enterprise', 'other-team');
@@ -66,13 +67,13 @@ it('admits concurrent single submissions each with its own recorded and queued j
   expect(polls.slice(ids.length).map((p) => [p.status, p.body.error?.code])).toEqual(ids.slice(0, 5).map(() => [404, 'JOB_NOT_FOUND']));
 });
 
-it('runs a domain listed twice in one admission once: the second job follows the first', async () => {
+it('runs a domain listed twice in one admission once and charges it once: the second job follows the first', async () => {
   const db = stack.database.db;
   const team = await db.team.create({ data: { id: 'team-twice', name: 'team-twice', plan: 'enterprise' } });
   const jobs = [
-    { id: newJobId(), domain: 'listed-twice.com', charged: true },
-    { id: newJobId(), domain: 'other.com', charged: true },
-    { id: newJobId(), domain: 'listed-twice.com', charged: true },
+    { id: newJobId(), domain: 'listed-twice.com' },
+    { id: newJobId(), domain: 'other.com' },
+    { id: newJobId(), domain: 'listed-twice.com' },
   ];
   const createdAt = new Date();
   const month = new Date(Date.UTC(createdAt.getUTCFullYear(), createdAt.getUTCMonth(), 1));
@@ -84,8 +85,11 @@ it('runs a domain listed twice in one admission once: the second job follows the
     monthlyQuota: null,
     month,
     freshAfter: null,
+    duplicateSince: new Date(createdAt.getTime() - 3_600_000),
   });
   expect(result.admitted).toBe(true);
+  // The team pays for the domain once: the second listing is a duplicate of the first.
+  expect(result.admitted && result.jobs.map((job) => job.charged)).toEqual([true, true, false]);
   const rows = await db.enrichmentJob.findMany({ where: { teamId: team.id } });
   const follows = Object.fromEntries(rows.map((row) => [row.id, row.followsJobId]));
   expect(follows).toEqual({ [jobs[0]!.id]: null, [jobs[1]!.id]: null, [jobs[2]!.id]: jobs[0]!.id });

@@ -18,6 +18,8 @@ export interface AdmittedJob {
   domain: string;
   /** A fresh stored record answers it: written completed, never queued. */
   fresh: boolean;
+  /** Counted against the month: the team's first submission of the domain within the window. */
+  charged: boolean;
 }
 
 /** A submission's one-off webhookUrl and the secret its answer gives. */
@@ -52,109 +54,168 @@ export interface AdmissionInput {
     webhook?: OneOffWebhook | null;
   } | null;
   createdAt: Date;
-  /**
-   * In submission order; a batch's jobs get their position in it. A domain listed twice runs once. `charged`:
-   * counted against the month (a duplicate of a recent submission is not); no job charged,
-   * nothing is counted.
-   */
-  jobs: readonly { id: string; domain: string; charged: boolean; webhook?: OneOffWebhook | null }[];
+  /** In submission order; a batch's jobs get their position in it. A domain listed twice runs once. */
+  jobs: readonly { id: string; domain: string; webhook?: OneOffWebhook | null }[];
   /** The team's monthly quota; null: unlimited. */
   monthlyQuota: number | null;
   /** First day of the month counted against (UTC). */
   month: Date;
   /** Records enriched after this (with a source) are reused; null: reuse nothing (refresh). */
   freshAfter: Date | null;
+  /**
+   * The team's jobs of a domain created since this (and not failed) make a new submission of
+   * it a duplicate, free of charge (recentJobSql); null: every domain is charged.
+   */
+  duplicateSince: Date | null;
 }
 
 export type AdmissionResult =
   | {
       admitted: true;
-      jobs: AdmittedJob[] /** The month's count after this admission; null when nothing was charged. */;
+      jobs: AdmittedJob[];
+      /** The month's count after this admission; null when nothing was charged. */
       used: number | null;
       /** Webhook deliveries owed by the jobs written completed (and a batch complete at once): queue them. */
       deliveries: string[];
     }
-  | { admitted: false };
+  | { admitted: false /** What the admission would have charged, more than the quota had left. */; charge: number };
 
 /**
- * Admits jobs in ONE statement, so nothing is held between round trips: the month's count is
- * raised only when the quota covers the whole charge (the check and the increment are one
- * upsert, so concurrent requests on any replica cannot overspend), and only then are the batch
- * row and its entries, every job row and the team's list entries for reused records written.
- * A job whose domain has a fresh stored record is written completed. Any other job picks its
- * leader: the oldest job of its domain still processing that runs on its own (by any team),
- * which it then follows (`follows_job_id`, packages/pipeline/src/leader-results.ts); without
- * one it leads. Two jobs admitted at the same instant may both lead; that costs one extra run,
- * never a wrong record. The rows go in with unnest: several times faster than the ORM's
- * multi-row insert for a thousand rows (scripts/bench-bulk-accept.ts).
+ * The probe that makes a submission a duplicate: a job of team `team` for domain `domain`
+ * created since `since` that did not fail (SQL expressions). Admission charges by it, and the
+ * API's rate limiter and bulk preview ask it before admitting (recent-submissions.ts). One
+ * probe per domain, stopping at the first job (a domain submitted again and again has many).
+ */
+export const recentJobSql = (team: string, domain: string, since: string): string =>
+  `coalesce((SELECT true FROM enrichment_jobs j
+     WHERE j.team_id = ${team} AND j.domain = ${domain} AND j.created_at >= ${since} AND j.status <> 'failed'
+     LIMIT 1), false)`;
+
+/**
+ * Admits jobs in one transaction of two statements, so that whatever arrives together, on any
+ * replica and for any team, each domain has one run in flight and each team pays once:
+ *
+ * 1. Lock the domains (LOCK_DOMAINS_SQL): the row of each in `admission_domains`, in one
+ *    order, so that admissions sharing a domain run one after another until commit.
+ * 2. Admit (ADMIT_SQL), with a snapshot taken after the locks, so it sees every earlier
+ *    admission of these domains. Without step 1, two statements running at once both found no
+ *    leader and both led (issue 24: half of the simultaneous pairs ran twice).
+ *
+ * The admission statement decides the charge: a job is charged unless its team submitted the
+ * domain since `duplicateSince` (recentJobSql) or earlier in this admission. The month's count
+ * is raised only when the quota covers the whole charge (the check and the increment are one
+ * upsert), and only then are the batch row and its entries, every job row and the team's list
+ * entries for reused records written. A job whose domain has a fresh stored record is written
+ * completed. Any other job picks its leader: the oldest job of its domain still processing that
+ * runs on its own (by any team), which it then follows (`follows_job_id`,
+ * packages/pipeline/src/leader-results.ts); without one it leads. The rows go in with unnest:
+ * several times faster than the ORM's multi-row insert for a thousand rows
+ * (scripts/bench-bulk-accept.ts).
  */
 export async function admitJobs(db: Db, input: AdmissionInput): Promise<AdmissionResult> {
-  const { teamId, batch, createdAt, jobs, monthlyQuota, freshAfter } = input;
+  const { teamId, batch, createdAt, jobs, monthlyQuota, freshAfter, duplicateSince } = input;
   const entries = batch?.entries ?? [];
-  // The submission path's one statement: run on the driver, not the ORM (see sqlPool).
-  // Named, so each connection plans it once: planning this statement costs more than running it.
-  const { rows } = await sqlPool(db).query<{ ok: boolean; used: number | null; fresh: boolean[]; deliveries: string[] }>({
-    name: 'admit-jobs',
-    text: ADMIT_SQL,
-    values: [
-      teamId, // $1
-      utc(input.month).slice(0, 10), // $2
-      jobs.filter((job) => job.charged).length, // $3
-      monthlyQuota, // $4
-      freshAfter && utc(freshAfter), // $5
-      jobs.map((job) => job.id), // $6
-      jobs.map((job) => job.domain), // $7
-      batch?.id ?? null, // $8
-      batch?.entriesReceived ?? 0, // $9
-      JSON.stringify(batch?.invalidEntries ?? []), // $10
-      batch?.duplicateEntries ?? 0, // $11
-      utc(createdAt), // $12
-      jobs.map((job) => job.charged), // $13
-      batch?.inputColumns ?? [], // $14
-      JSON.stringify(entries.map((entry) => entry.input)), // $15
-      entries.map((entry) => (entry.job === null ? null : entry.job + 1)), // $16
-      entries.map((entry) => entry.duplicate), // $17
-      jobs.map((job) => job.webhook?.url ?? null), // $18
-      jobs.map((job) => job.webhook?.secret ?? null), // $19
-      batch?.webhook?.url ?? null, // $20
-      batch?.webhook?.secret ?? null, // $21
-    ],
-  });
-  const row = rows[0];
-  if (!row?.ok) return { admitted: false };
+  const domains = [...new Set(jobs.map((job) => job.domain))].sort();
+  // The submission path: on the driver, not the ORM (see sqlPool). Named, so each connection
+  // plans each statement once: planning the admission costs more than running it.
+  const client = await sqlPool(db).connect();
+  let row: { ok: boolean; used: number | null; charge: number; fresh: boolean[]; charged: boolean[]; deliveries: string[] } | undefined;
+  try {
+    await client.query('BEGIN');
+    await client.query({ name: 'lock-domains', text: LOCK_DOMAINS_SQL, values: [domains] });
+    ({
+      rows: [row],
+    } = await client.query({
+      name: 'admit-jobs',
+      text: ADMIT_SQL,
+      values: [
+        teamId, // $1
+        utc(input.month).slice(0, 10), // $2
+        duplicateSince && utc(duplicateSince), // $3
+        monthlyQuota, // $4
+        freshAfter && utc(freshAfter), // $5
+        jobs.map((job) => job.id), // $6
+        jobs.map((job) => job.domain), // $7
+        batch?.id ?? null, // $8
+        batch?.entriesReceived ?? 0, // $9
+        JSON.stringify(batch?.invalidEntries ?? []), // $10
+        batch?.duplicateEntries ?? 0, // $11
+        utc(createdAt), // $12
+        batch?.inputColumns ?? [], // $13
+        JSON.stringify(entries.map((entry) => entry.input)), // $14
+        entries.map((entry) => (entry.job === null ? null : entry.job + 1)), // $15
+        entries.map((entry) => entry.duplicate), // $16
+        jobs.map((job) => job.webhook?.url ?? null), // $17
+        jobs.map((job) => job.webhook?.secret ?? null), // $18
+        batch?.webhook?.url ?? null, // $19
+        batch?.webhook?.secret ?? null, // $20
+      ],
+    }));
+    await client.query('COMMIT');
+  } catch (error) {
+    // A connection whose ROLLBACK failed is in an unknown state: dropped, not pooled again.
+    const broken = await client.query('ROLLBACK').then(
+      () => undefined,
+      (rollbackError: Error) => rollbackError,
+    );
+    client.release(broken);
+    throw error;
+  }
+  client.release();
+  if (!row) throw new Error('the admission statement returned no row');
+  if (!row.ok) return { admitted: false, charge: row.charge };
   return {
     admitted: true,
     used: row.used,
-    jobs: jobs.map(({ id, domain }, i) => ({ id, domain, fresh: row.fresh[i] === true })),
+    jobs: jobs.map(({ id, domain }, i) => ({ id, domain, fresh: row.fresh[i] === true, charged: row.charged[i] === true })),
     deliveries: row.deliveries,
   };
 }
 
+// Row locks, not advisory locks: a 1,000-domain batch would hold 1,000 entries of the
+// server's shared lock table (64 per connection by default) where a row lock costs none. A
+// domain's row is written by its first admission, locked by every later one (an ON CONFLICT
+// DO UPDATE locks the row it meets even when its WHERE updates nothing); a new domain's
+// concurrent first admissions wait on each other's insert. Sorted input: one locking order.
+const LOCK_DOMAINS_SQL = `
+  INSERT INTO admission_domains (domain)
+  SELECT domain FROM unnest($1::text[]) AS domain ORDER BY domain
+  ON CONFLICT (domain) DO UPDATE SET domain = EXCLUDED.domain WHERE false`;
+
 const ADMIT_SQL = `
-  WITH quota AS (
-    INSERT INTO usage_months (team_id, month, enrichments)
-    SELECT $1, $2::date, $3::int
-    WHERE $3::int > 0 AND ($4::int IS NULL OR $3::int <= $4::int)
-    ON CONFLICT (team_id, month) DO UPDATE SET enrichments = usage_months.enrichments + EXCLUDED.enrichments
-      WHERE $4::int IS NULL OR usage_months.enrichments + EXCLUDED.enrichments <= $4::int
-    RETURNING enrichments
-  ), admitted AS (
-    SELECT $3::int = 0 OR EXISTS (SELECT 1 FROM quota) AS ok
-  ), items AS (
-    SELECT item.id, item.domain, item.charged, item.position, item.webhook_url, item.webhook_secret,
+  WITH items AS (
+    SELECT item.id, item.domain, item.position, item.webhook_url, item.webhook_secret,
       -- A scalar subquery, not EXISTS: EXISTS may be planned as a hash of every fresh company,
       -- and a plan cached while the table was small would go on hashing it as it grows.
       $5::timestamp IS NOT NULL AND coalesce((
         SELECT true FROM companies c
-        WHERE c.domain = item.domain AND c.enriched_at > $5::timestamp AND cardinality(c.sources) > 0), false) AS fresh
-    FROM unnest($6::uuid[], $7::text[], $13::bool[], $18::text[], $19::text[])
-      WITH ORDINALITY AS item(id, domain, charged, webhook_url, webhook_secret, position)
+        WHERE c.domain = item.domain AND c.enriched_at > $5::timestamp AND cardinality(c.sources) > 0), false) AS fresh,
+      -- A domain listed twice (single submissions admitted together): the first one leads, and
+      -- only it may be charged.
+      first_value(item.id) OVER (PARTITION BY item.domain ORDER BY item.position) AS first_id,
+      -- Charged unless the team submitted the domain since $3 (a duplicate is free).
+      NOT ($3::timestamp IS NOT NULL AND ${recentJobSql('$1', 'item.domain', '$3::timestamp')}) AS recent_free
+    FROM unnest($6::uuid[], $7::text[], $17::text[], $18::text[])
+      WITH ORDINALITY AS item(id, domain, webhook_url, webhook_secret, position)
+  ), charges AS (
+    SELECT item.*, item.id = item.first_id AND item.recent_free AS charged FROM items item
+  ), charge AS (
+    SELECT count(*) FILTER (WHERE charged)::int AS n FROM charges
+  ), quota AS (
+    INSERT INTO usage_months (team_id, month, enrichments)
+    SELECT $1, $2::date, charge.n FROM charge
+    WHERE charge.n > 0 AND ($4::int IS NULL OR charge.n <= $4::int)
+    ON CONFLICT (team_id, month) DO UPDATE SET enrichments = usage_months.enrichments + EXCLUDED.enrichments
+      WHERE $4::int IS NULL OR usage_months.enrichments + EXCLUDED.enrichments <= $4::int
+    RETURNING enrichments
+  ), admitted AS (
+    SELECT (SELECT n FROM charge) = 0 OR EXISTS (SELECT 1 FROM quota) AS ok
   ), new_batch AS (
     INSERT INTO batches (id, team_id, entries_received, invalid_entries, duplicate_entries, input_columns, created_at, completed_at,
       webhook_url, webhook_secret)
-    SELECT $8::text, $1, $9::int, $10::jsonb, $11::int, $14::text[], $12::timestamp,
+    SELECT $8::text, $1, $9::int, $10::jsonb, $11::int, $13::text[], $12::timestamp,
       -- A batch with nothing to enrich is complete as soon as it exists.
-      CASE WHEN coalesce((SELECT bool_and(fresh) FROM items), true) THEN $12::timestamp END, $20::text, $21::text
+      CASE WHEN coalesce((SELECT bool_and(fresh) FROM items), true) THEN $12::timestamp END, $19::text, $20::text
     WHERE $8::text IS NOT NULL AND (SELECT ok FROM admitted)
     RETURNING team_id, NULL::uuid AS job_id, id AS batch_id, webhook_url AS url, webhook_secret AS secret, completed_at
   ), new_jobs AS (
@@ -173,12 +234,9 @@ const ADMIT_SQL = `
         SELECT leader.id FROM (
           SELECT l.id, l.created_at FROM enrichment_jobs l
           WHERE l.domain = item.domain AND l.status = 'processing' AND l.follows_job_id IS NULL OFFSET 0
-        ) leader ORDER BY leader.created_at LIMIT 1), (
-        -- A domain listed twice (single submissions admitted together): the first one leads.
-        SELECT f.id FROM items f WHERE f.domain = item.domain AND f.position < item.position
-        ORDER BY f.position LIMIT 1)) END,
+        ) leader ORDER BY leader.created_at LIMIT 1), nullif(item.first_id, item.id)) END,
       item.webhook_url, item.webhook_secret
-    FROM items item WHERE (SELECT ok FROM admitted)
+    FROM charges item WHERE (SELECT ok FROM admitted)
     RETURNING team_id, id AS job_id, batch_id, webhook_url AS url, webhook_secret AS secret, status
   ), completed_jobs AS (
     SELECT * FROM new_jobs WHERE status = 'completed'
@@ -192,7 +250,7 @@ const ADMIT_SQL = `
   ), new_entries AS (
     INSERT INTO batch_entries (batch_id, position, input, job_id, duplicate)
     SELECT $8::text, (entry.position - 1)::int, entry.input, ($6::uuid[])[entry.job], entry.duplicate
-    FROM ROWS FROM (jsonb_array_elements($15::jsonb), unnest($16::int[]), unnest($17::bool[]))
+    FROM ROWS FROM (jsonb_array_elements($14::jsonb), unnest($15::int[]), unnest($16::bool[]))
       WITH ORDINALITY AS entry(input, job, duplicate, position)
     WHERE $8::text IS NOT NULL AND (SELECT ok FROM admitted)
   ), listed AS (
@@ -201,8 +259,9 @@ const ADMIT_SQL = `
     SELECT DISTINCT $1, item.domain, $12::timestamp FROM items item WHERE item.fresh AND (SELECT ok FROM admitted)
     ON CONFLICT (team_id, domain) DO UPDATE SET enriched_at = EXCLUDED.enriched_at
   )
-  SELECT (SELECT ok FROM admitted) AS ok, (SELECT enrichments FROM quota) AS used,
+  SELECT (SELECT ok FROM admitted) AS ok, (SELECT enrichments FROM quota) AS used, (SELECT n FROM charge) AS charge,
     coalesce((SELECT array_agg(fresh ORDER BY position) FROM items), '{}') AS fresh,
+    coalesce((SELECT array_agg(charged ORDER BY position) FROM charges), '{}') AS charged,
     coalesce((SELECT array_agg(id) FROM (SELECT id FROM owed_jobs UNION ALL SELECT id FROM owed_batch) owed), '{}') AS deliveries`;
 
 /** Undoes an admission whose jobs could not be queued: the rows go as if never written. */

@@ -36,7 +36,6 @@ interface SingleAdmission {
   submitter: Submitter;
   domain: string;
   refresh: boolean;
-  recent: ReadonlySet<string>;
   webhook: OneOffWebhook | null;
 }
 
@@ -58,12 +57,6 @@ export type BatchEntries = Pick<ClassifiedEntries, 'received' | 'invalid' | 'dup
 };
 
 /**
- * Whether admitting the domain counts against the monthly quota: not when the team submitted
- * it within the freshness window (a duplicate, free). Admission and the bulk preview's cost.
- */
-export const isCharged = (domain: string, recent: ReadonlySet<string>): boolean => !recent.has(domain);
-
-/**
  * Distinct domains to admit, each with whatever the caller keeps beside it: a batch (its row
  * is written, its jobs are queued as one batch flow) or a single submission, one domain whose
  * job has no batch (`batch_id` NULL) and is queued in a start job (see flowsOf).
@@ -71,8 +64,6 @@ export const isCharged = (domain: string, recent: ReadonlySet<string>): boolean 
 export type AdmissionRequest<T extends { domain: string }> = {
   /** Run the pipeline even where a fresh stored record exists. */
   refresh: boolean;
-  /** Domains the team submitted within the freshness window: duplicates, free of charge. */
-  recent: ReadonlySet<string>;
   /** The submission's one-off webhook: its job's events (a batch's: every item's and the batch's) go there too. */
   webhook?: OneOffWebhook | null;
 } & ({ batch: BatchEntries; items: readonly T[] } | { batch?: undefined; items: readonly [T] });
@@ -81,7 +72,7 @@ export interface Admission<T> {
   batchId: string | null;
   /** One job per item, in the order given. */
   jobs: (T & AdmittedJob)[];
-  /** Domains counted against the monthly quota: those not in `recent`. */
+  /** Domains counted against the monthly quota: those the team had not submitted within the freshness window. */
   charged: number;
   /** Jobs queued to run; the others completed at once from fresh stored records. */
   queued: number;
@@ -98,8 +89,9 @@ const queueUnavailable = (cause?: unknown) =>
 
 /**
  * Admits domains for a team, single submission or bulk alike. One Postgres transaction (the
- * record of truth) counts the domains the team had not submitted recently against its monthly
- * quota (or refuses them all), writes the batch row if any and every job row in one statement;
+ * record of truth, admitJobs) locks the domains, so that admissions sharing one run one after
+ * another on any replica, then counts the domains the team had not submitted recently against
+ * its monthly quota (or refuses them all) and writes the batch row if any and every job row;
  * a domain with a fresh stored record is written completed and the team gets the company in
  * its search list; a domain already being enriched gets a job that follows that run. Then one
  * Redis transaction queues the jobs that run. Single submissions arriving together share both
@@ -119,7 +111,6 @@ export async function admit<T extends { domain: string }>(
     submitter,
     domain: item.domain,
     refresh: request.refresh,
-    recent: request.recent,
     webhook: request.webhook ?? null,
   });
   return { ...admission, jobs: [{ ...item, ...admission.jobs[0]! }] };
@@ -135,15 +126,14 @@ export async function admit<T extends { domain: string }>(
  */
 function coalescedSingles(deps: AdmitDeps): (single: SingleAdmission) => Promise<Admission<{ domain: string }>> {
   type Call = Pending<SingleAdmission, Admission<{ domain: string }>>;
-  const admitOne = ({ submitter, domain, refresh, recent, webhook }: SingleAdmission) =>
-    admitGroup(deps, submitter, { items: [{ domain, webhook }], refresh, recent });
+  const admitOne = ({ submitter, domain, refresh, webhook }: SingleAdmission) =>
+    admitGroup(deps, submitter, { items: [{ domain, webhook }], refresh });
   const admitCalls = async (calls: Call[]) => {
     const { submitter, refresh } = calls[0]!.input;
-    const recent = new Set(calls.filter((c) => c.input.recent.has(c.input.domain)).map((c) => c.input.domain));
     const items = calls.map((c) => ({ domain: c.input.domain, webhook: c.input.webhook }));
     let group: Admission<{ domain: string }>;
     try {
-      group = await admitGroup(deps, submitter, { items, refresh, recent });
+      group = await admitGroup(deps, submitter, { items, refresh });
     } catch (error) {
       if (calls.length > 1 && error instanceof AppError && error.code === ErrorCode.QUOTA_EXCEEDED) {
         await Promise.all(calls.map((call) => admitOne(call.input).then(call.resolve, call.reject)));
@@ -153,8 +143,7 @@ function coalescedSingles(deps: AdmitDeps): (single: SingleAdmission) => Promise
     }
     calls.forEach((call, i) => {
       const job = group.jobs[i]!;
-      const charged = isCharged(job.domain, recent) ? 1 : 0;
-      call.resolve({ batchId: null, jobs: [job], charged, queued: job.fresh ? 0 : 1, quota: group.quota });
+      call.resolve({ batchId: null, jobs: [job], charged: job.charged ? 1 : 0, queued: job.fresh ? 0 : 1, quota: group.quota });
     });
   };
   return coalesce<SingleAdmission, Admission<{ domain: string }>>(async (batch) => {
@@ -181,23 +170,15 @@ function coalescedSingles(deps: AdmitDeps): (single: SingleAdmission) => Promise
 async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | null }>(
   deps: AdmitDeps,
   submitter: Submitter,
-  request:
-    | AdmissionRequest<T>
-    | { batch?: undefined; items: readonly T[]; refresh: boolean; recent: ReadonlySet<string>; webhook?: undefined },
+  request: AdmissionRequest<T> | { batch?: undefined; items: readonly T[]; refresh: boolean; webhook?: undefined },
 ): Promise<Admission<T>> {
   if (deps.redis.status !== 'ready') throw queueUnavailable();
   const batch = request.batch ? { id: newId('bat'), ...request.batch } : undefined;
   const batchId = batch?.id ?? null;
   const createdAt = new Date();
-  const ids = request.items.map((item) => ({
-    id: newJobId(),
-    domain: item.domain,
-    charged: isCharged(item.domain, request.recent),
-    webhook: item.webhook ?? request.webhook ?? null,
-  }));
-  const charged = ids.filter((job) => job.charged).length;
-  const freshAfter =
-    request.refresh || deps.freshnessWindowHours === 0 ? null : new Date(createdAt.getTime() - deps.freshnessWindowHours * 3_600_000);
+  const ids = request.items.map((item) => ({ id: newJobId(), domain: item.domain, webhook: item.webhook ?? request.webhook ?? null }));
+  // One window for both: a record enriched within it is fresh, a submission within it makes the next a duplicate.
+  const windowStart = deps.freshnessWindowHours === 0 ? null : new Date(createdAt.getTime() - deps.freshnessWindowHours * 3_600_000);
   const result = await admitJobs(deps.db, {
     teamId: submitter.teamId,
     batch: batch
@@ -215,10 +196,12 @@ async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | 
     jobs: ids,
     monthlyQuota: submitter.limits.monthly,
     month: monthStart(createdAt),
-    freshAfter,
+    freshAfter: request.refresh ? null : windowStart,
+    duplicateSince: windowStart,
   });
-  if (!result.admitted) throw await quotaExceeded(deps.db, submitter.teamId, charged, submitter.limits.monthly, createdAt);
+  if (!result.admitted) throw await quotaExceeded(deps.db, submitter.teamId, result.charge, submitter.limits.monthly, createdAt);
   const jobs = request.items.map((item, i) => ({ ...item, ...result.jobs[i]! }));
+  const charged = jobs.filter((job) => job.charged).length;
   const quota =
     result.used === null ? undefined : { limit: submitter.limits.monthly, used: result.used, resetTime: nextMonthStart(createdAt) };
 

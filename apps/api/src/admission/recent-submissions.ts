@@ -1,4 +1,5 @@
 import { type Db, sqlPool, utc } from '@enrich/db';
+import { recentJobSql } from '@enrich/jobs';
 import { coalesce, memo } from '../coalesce';
 
 interface Asked {
@@ -14,8 +15,9 @@ const lookups = new WeakMap<Db, Map<number, RecentLookup>>();
 /**
  * Of `domains`, those this team already submitted within the freshness window, in a job that
  * did not fail. Submitting one again is a duplicate (docs/api.md): it gets its own job but
- * costs nothing against rate limits or the monthly quota. The lookups of submissions that
- * arrive together, of any team, are one query.
+ * costs nothing against rate limits or the monthly quota. Read before admission, for the rate
+ * limiter and the bulk preview; the admission statement charges by the same probe under its
+ * domain locks. The lookups of submissions that arrive together, of any team, are one query.
  */
 export function recentlySubmitted(db: Db, teamId: string, domains: readonly string[], windowHours: number): Promise<Set<string>> {
   if (domains.length === 0 || windowHours <= 0) return Promise.resolve(new Set());
@@ -45,9 +47,7 @@ function coalescedLookup(db: Db, windowHours: number): RecentLookup {
       // Planned on each run, the estimates follow the table's size.
       text: `SELECT asked.team_id, asked.domain
        FROM unnest($1::text[], $2::text[]) AS asked(team_id, domain)
-       WHERE (SELECT true FROM enrichment_jobs j
-         WHERE j.team_id = asked.team_id AND j.domain = asked.domain AND j.created_at >= $3::timestamp AND j.status <> 'failed'
-         LIMIT 1)`,
+       WHERE ${recentJobSql('asked.team_id', 'asked.domain', '$3::timestamp')}`,
       values: [teams, domains, utc(since)],
     });
     const found = new Map<string, Set<string>>();

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { isCharged } from '../admission/admit';
 import { recentlySubmitted } from '../admission/recent-submissions';
 import type { AppContext } from '../app-context';
 import { readBulkSubmission } from '../bulk/bulk-submission';
@@ -34,7 +33,7 @@ export function bulkPreviewRoutes(ctx: AppContext, limits: RateLimits): Router {
       valid: entries.accepted.length,
       duplicates: entries.duplicates.length,
       invalid: entries.invalid,
-      cost: domains.filter((domain) => isCharged(domain, recent)).length,
+      cost: domains.filter((domain) => !recent.has(domain)).length,
       quota: { remaining: quota === null ? null : Math.max(0, quota - used) },
     });
   });

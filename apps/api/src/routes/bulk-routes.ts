@@ -31,10 +31,10 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
     enrichmentPost(ctx, limits, {
       body: bulkBody(ctx.config.BULK_BODY_LIMIT),
       read: readBulkSubmission,
-      async handle(res, { team, submission: { entries, refresh, input, webhookUrl }, recent }) {
+      async handle(res, { team, submission: { entries, refresh, input, webhookUrl } }) {
         const webhook = await oneOffWebhook(ctx, webhookUrl);
         const batchRow = { ...entries, inputColumns: input.columns, entries: batchEntries(entries, input.rows) };
-        const batch = await admit(deps, team, { batch: batchRow, items: entries.accepted, recent, refresh, webhook });
+        const batch = await admit(deps, team, { batch: batchRow, items: entries.accepted, refresh, webhook });
         if (batch.quota) setQuotaHeaders(res, batch.quota);
         const jobOf = new Map(batch.jobs.map((job) => [job.index, job.id]));
         res.status(202).json({

@@ -43,10 +43,10 @@ export function frequentRoutes(ctx: AppContext, limits: RateLimits, authenticate
     enrichmentPost(ctx, limits, {
       body: jsonBody(ctx.config.BODY_LIMIT),
       read: submissionOf,
-      async handle(res, { team, submission: { domains, refresh, webhookUrl }, recent }) {
+      async handle(res, { team, submission: { domains, refresh, webhookUrl } }) {
         const webhook = await oneOffWebhook(ctx, webhookUrl);
         // A single submission is a batch of one, without a batch row.
-        const admission = await admit(deps, team, { items: [{ domain: domains[0] }], recent, refresh, webhook });
+        const admission = await admit(deps, team, { items: [{ domain: domains[0] }], refresh, webhook });
         const [job] = admission.jobs;
         if (!job) throw new Error('a single submission admits one job');
         if (admission.quota) setQuotaHeaders(res, admission.quota);
