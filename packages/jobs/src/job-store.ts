@@ -64,7 +64,7 @@ export interface AdmissionInput {
   freshAfter: Date | null;
   /**
    * The team's jobs of a domain created since this (and not failed) make a new submission of
-   * it a duplicate, free of charge (recentJobSql); null: every domain is charged.
+   * it a duplicate, free of charge (`submitted_since`); null: every domain is charged.
    */
   duplicateSince: Date | null;
 }
@@ -81,87 +81,67 @@ export type AdmissionResult =
   | { admitted: false /** What the admission would have charged, more than the quota had left. */; charge: number };
 
 /**
- * The probe that makes a submission a duplicate: a job of team `team` for domain `domain`
- * created since `since` that did not fail (SQL expressions). Admission charges by it, and the
- * API's rate limiter and bulk preview ask it before admitting (recent-submissions.ts). One
- * probe per domain, stopping at the first job (a domain submitted again and again has many).
- */
-export const recentJobSql = (team: string, domain: string, since: string): string =>
-  `coalesce((SELECT true FROM enrichment_jobs j
-     WHERE j.team_id = ${team} AND j.domain = ${domain} AND j.created_at >= ${since} AND j.status <> 'failed'
-     LIMIT 1), false)`;
-
-/**
- * Admits jobs in one transaction of two statements, so that whatever arrives together, on any
- * replica and for any team, each domain has one run in flight and each team pays once:
+ * Admits jobs in ONE statement, so nothing is held between round trips, and so that whatever
+ * arrives together, on any replica and for any team, each domain has one run in flight and each
+ * team pays once for it:
  *
- * 1. Lock the domains (LOCK_DOMAINS_SQL): the row of each in `admission_domains`, in one
- *    order, so that admissions sharing a domain run one after another until commit.
- * 2. Admit (ADMIT_SQL), with a snapshot taken after the locks, so it sees every earlier
- *    admission of these domains. Without step 1, two statements running at once both found no
- *    leader and both led (issue 24: half of the simultaneous pairs ran twice).
+ * - It first locks the row of each of its domains in `admission_domains` (sorted: one locking
+ *   order), so admissions sharing a domain run one after another, each until its commit.
+ * - Then it asks, for each job, the two questions whose answer another admission may just have
+ *   changed, through functions that read the database as it is once the locks are held
+ *   (migration 20261126000000_admission_domains): `running_leaders` (the job whose run it
+ *   follows) and `submitted_since` (its team submitted the domain within the window: a free
+ *   duplicate). Read by the statement itself, both came from before the wait: two admissions
+ *   arriving together both found no leader and both led (issue 24: half such pairs ran twice).
  *
- * The admission statement decides the charge: a job is charged unless its team submitted the
- * domain since `duplicateSince` (recentJobSql) or earlier in this admission. The month's count
- * is raised only when the quota covers the whole charge (the check and the increment are one
- * upsert), and only then are the batch row and its entries, every job row and the team's list
- * entries for reused records written. A job whose domain has a fresh stored record is written
- * completed. Any other job picks its leader: the oldest job of its domain still processing that
- * runs on its own (by any team), which it then follows (`follows_job_id`,
- * packages/pipeline/src/leader-results.ts); without one it leads. The rows go in with unnest:
- * several times faster than the ORM's multi-row insert for a thousand rows
- * (scripts/bench-bulk-accept.ts).
+ * A job is charged unless its team submitted the domain since `duplicateSince` or earlier in
+ * this admission. The month's count is raised only when the quota covers the whole charge (the
+ * check and the increment are one upsert), and only then are the batch row and its entries,
+ * every job row and the team's list entries for reused records written. A job whose domain has
+ * a fresh stored record is written completed; any other follows its domain's running leader
+ * (`follows_job_id`, packages/pipeline/src/leader-results.ts), or the first job of its domain
+ * in this admission, or leads. The rows go in with unnest: several times faster than the ORM's
+ * multi-row insert for a thousand rows (scripts/bench-bulk-accept.ts).
  */
 export async function admitJobs(db: Db, input: AdmissionInput): Promise<AdmissionResult> {
   const { teamId, batch, createdAt, jobs, monthlyQuota, freshAfter, duplicateSince } = input;
   const entries = batch?.entries ?? [];
-  const domains = [...new Set(jobs.map((job) => job.domain))].sort();
-  // The submission path: on the driver, not the ORM (see sqlPool). Named, so each connection
-  // plans each statement once: planning the admission costs more than running it.
-  const client = await sqlPool(db).connect();
-  let row: { ok: boolean; used: number | null; charge: number; fresh: boolean[]; charged: boolean[]; deliveries: string[] } | undefined;
-  try {
-    await client.query('BEGIN');
-    await client.query({ name: 'lock-domains', text: LOCK_DOMAINS_SQL, values: [domains] });
-    ({
-      rows: [row],
-    } = await client.query({
-      name: 'admit-jobs',
-      text: ADMIT_SQL,
-      values: [
-        teamId, // $1
-        utc(input.month).slice(0, 10), // $2
-        duplicateSince && utc(duplicateSince), // $3
-        monthlyQuota, // $4
-        freshAfter && utc(freshAfter), // $5
-        jobs.map((job) => job.id), // $6
-        jobs.map((job) => job.domain), // $7
-        batch?.id ?? null, // $8
-        batch?.entriesReceived ?? 0, // $9
-        JSON.stringify(batch?.invalidEntries ?? []), // $10
-        batch?.duplicateEntries ?? 0, // $11
-        utc(createdAt), // $12
-        batch?.inputColumns ?? [], // $13
-        JSON.stringify(entries.map((entry) => entry.input)), // $14
-        entries.map((entry) => (entry.job === null ? null : entry.job + 1)), // $15
-        entries.map((entry) => entry.duplicate), // $16
-        jobs.map((job) => job.webhook?.url ?? null), // $17
-        jobs.map((job) => job.webhook?.secret ?? null), // $18
-        batch?.webhook?.url ?? null, // $19
-        batch?.webhook?.secret ?? null, // $20
-      ],
-    }));
-    await client.query('COMMIT');
-  } catch (error) {
-    // A connection whose ROLLBACK failed is in an unknown state: dropped, not pooled again.
-    const broken = await client.query('ROLLBACK').then(
-      () => undefined,
-      (rollbackError: Error) => rollbackError,
-    );
-    client.release(broken);
-    throw error;
-  }
-  client.release();
+  // The submission path's one statement: run on the driver, not the ORM (see sqlPool).
+  // Named, so each connection plans it once: planning this statement costs more than running it.
+  const { rows } = await sqlPool(db).query<{
+    ok: boolean;
+    used: number | null;
+    charge: number;
+    fresh: boolean[];
+    charged: boolean[];
+    deliveries: string[];
+  }>({
+    name: 'admit-jobs',
+    text: ADMIT_SQL,
+    values: [
+      teamId, // $1
+      utc(input.month).slice(0, 10), // $2
+      duplicateSince && utc(duplicateSince), // $3
+      monthlyQuota, // $4
+      freshAfter && utc(freshAfter), // $5
+      jobs.map((job) => job.id), // $6
+      jobs.map((job) => job.domain), // $7
+      batch?.id ?? null, // $8
+      batch?.entriesReceived ?? 0, // $9
+      JSON.stringify(batch?.invalidEntries ?? []), // $10
+      batch?.duplicateEntries ?? 0, // $11
+      utc(createdAt), // $12
+      batch?.inputColumns ?? [], // $13
+      JSON.stringify(entries.map((entry) => entry.input)), // $14
+      entries.map((entry) => (entry.job === null ? null : entry.job + 1)), // $15
+      entries.map((entry) => entry.duplicate), // $16
+      jobs.map((job) => job.webhook?.url ?? null), // $17
+      jobs.map((job) => job.webhook?.secret ?? null), // $18
+      batch?.webhook?.url ?? null, // $19
+      batch?.webhook?.secret ?? null, // $20
+    ],
+  });
+  const row = rows[0];
   if (!row) throw new Error('the admission statement returned no row');
   if (!row.ok) return { admitted: false, charge: row.charge };
   return {
@@ -172,18 +152,24 @@ export async function admitJobs(db: Db, input: AdmissionInput): Promise<Admissio
   };
 }
 
-// Row locks, not advisory locks: a 1,000-domain batch would hold 1,000 entries of the
-// server's shared lock table (64 per connection by default) where a row lock costs none. A
-// domain's row is written by its first admission, locked by every later one (an ON CONFLICT
-// DO UPDATE locks the row it meets even when its WHERE updates nothing); a new domain's
-// concurrent first admissions wait on each other's insert. Sorted input: one locking order.
-const LOCK_DOMAINS_SQL = `
-  INSERT INTO admission_domains (domain)
-  SELECT domain FROM unnest($1::text[]) AS domain ORDER BY domain
-  ON CONFLICT (domain) DO UPDATE SET domain = EXCLUDED.domain WHERE false`;
-
 const ADMIT_SQL = `
-  WITH items AS (
+  WITH locked AS (
+    -- Row locks, not advisory locks: a 1,000-domain batch would hold a thousand entries of the
+    -- server's shared lock table (64 per connection by default), where a row lock takes none.
+    -- An ON CONFLICT DO UPDATE locks the row it meets even when its WHERE updates nothing; the
+    -- first admissions of a new domain wait on each other's insert.
+    INSERT INTO admission_domains (domain)
+    SELECT DISTINCT domain FROM unnest($7::text[]) AS domain ORDER BY domain
+    ON CONFLICT (domain) DO UPDATE SET domain = EXCLUDED.domain WHERE false
+    RETURNING domain
+  ), asked AS (
+    -- Asked once the locks are held: counting drives the locking to its end, and the functions
+    -- are called for the count's one row. Each answers per domain, in the order of $7.
+    SELECT running_leaders($7::text[]) AS leaders,
+      CASE WHEN $3::timestamp IS NOT NULL
+        THEN submitted_since(array_fill($1::text, ARRAY[cardinality($7::text[])]), $7::text[], $3::timestamp) END AS recent
+    FROM (SELECT count(*) FROM locked) lock_held
+  ), items AS (
     SELECT item.id, item.domain, item.position, item.webhook_url, item.webhook_secret,
       -- A scalar subquery, not EXISTS: EXISTS may be planned as a hash of every fresh company,
       -- and a plan cached while the table was small would go on hashing it as it grows.
@@ -192,13 +178,14 @@ const ADMIT_SQL = `
         WHERE c.domain = item.domain AND c.enriched_at > $5::timestamp AND cardinality(c.sources) > 0), false) AS fresh,
       -- A domain listed twice (single submissions admitted together): the first one leads, and
       -- only it may be charged.
-      first_value(item.id) OVER (PARTITION BY item.domain ORDER BY item.position) AS first_id,
-      -- Charged unless the team submitted the domain since $3 (a duplicate is free).
-      NOT ($3::timestamp IS NOT NULL AND ${recentJobSql('$1', 'item.domain', '$3::timestamp')}) AS recent_free
+      first_value(item.id) OVER (PARTITION BY item.domain ORDER BY item.position) AS first_id
     FROM unnest($6::uuid[], $7::text[], $17::text[], $18::text[])
       WITH ORDINALITY AS item(id, domain, webhook_url, webhook_secret, position)
   ), charges AS (
-    SELECT item.*, item.id = item.first_id AND item.recent_free AS charged FROM items item
+    SELECT item.*,
+      item.id = item.first_id AND NOT coalesce(asked.recent[item.position], false) AS charged,
+      CASE WHEN NOT item.fresh THEN coalesce(asked.leaders[item.position], nullif(item.first_id, item.id)) END AS leader
+    FROM items item CROSS JOIN asked
   ), charge AS (
     SELECT count(*) FILTER (WHERE charged)::int AS n FROM charges
   ), quota AS (
@@ -226,15 +213,7 @@ const ADMIT_SQL = `
       CASE WHEN item.fresh THEN 'completed'::"JobStatus" ELSE 'processing'::"JobStatus" END,
       CASE WHEN item.fresh THEN $12::timestamp END,
       CASE WHEN item.fresh THEN $12::timestamp END,
-      CASE WHEN NOT item.fresh THEN coalesce((
-        -- The domain's running leaders, planned as a whole (OFFSET 0), then the first. With
-        -- ORDER BY … LIMIT 1 on the table itself, the planner took a domain in many jobs to come
-        -- up early in a walk of the (status, created_at) index, and that walk read every older
-        -- running job first (bench:api, duplicate domain: 0.85 ms of Postgres per submission).
-        SELECT leader.id FROM (
-          SELECT l.id, l.created_at FROM enrichment_jobs l
-          WHERE l.domain = item.domain AND l.status = 'processing' AND l.follows_job_id IS NULL OFFSET 0
-        ) leader ORDER BY leader.created_at LIMIT 1), nullif(item.first_id, item.id)) END,
+      item.leader,
       item.webhook_url, item.webhook_secret
     FROM charges item WHERE (SELECT ok FROM admitted)
     RETURNING team_id, id AS job_id, batch_id, webhook_url AS url, webhook_secret AS secret, status
