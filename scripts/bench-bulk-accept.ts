@@ -2,7 +2,7 @@
 // a bare BullMQ flow add of the same 1,000 item flows under one batch parent, measured
 // interleaved in the same run. `npm run bench:bulk-accept` (BENCH_RUNS to change the count).
 import type { AddressInfo } from 'node:net';
-import { apiEnv, createApp, createEventHub } from '@enrich/api';
+import { apiEnv, createApp, createAppContext } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate, newId, newJobId } from '@enrich/db';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   await waitUntilConnected(bareRedis, 5000);
   const bareFlows = new FlowProducer({ connection: bareRedis, prefix: bullPrefix(`${PREFIX}-bare`) });
   const logger = createLogger('silent');
-  const app = createApp({ config, db, redis, flows, logger, events: createEventHub(config, logger) });
+  const app = createApp(createAppContext({ config, db, redis, flows, logger }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/enrich/bulk`;

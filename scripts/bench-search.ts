@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiEnv, createApp, createEventHub, parseOrThrow, type RunSql, runSearch, searchInput, searchQueryInput } from '@enrich/api';
+import { apiEnv, createApp, createAppContext, parseOrThrow, type RunSql, runSearch, searchInput, searchQueryInput } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate } from '@enrich/db';
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
 
     const config = loadConfig(apiEnv, { DATABASE_URL: url, REDIS_URL, QUEUE_PREFIX: queuePrefix, LOG_LEVEL: 'silent' });
     const logger = createLogger('silent');
-    const app = createApp({ config, db, redis, flows, logger, events: createEventHub(config, logger) });
+    const app = createApp(createAppContext({ config, db, redis, flows, logger }));
     server = await new Promise<http.Server>((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });

@@ -1,4 +1,4 @@
-import { apiEnv, createApp, createEventHub } from '@enrich/api';
+import { apiEnv, createApp, createAppContext } from '@enrich/api';
 import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
 import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
@@ -406,7 +406,7 @@ describe('accepting is atomic', () => {
       const redis = createRedisConnection(REDIS_URL, 'producer');
       await waitUntilConnected(redis, 5000);
       const logger = createLogger('silent');
-      const app = createApp({ config, db: stack.database.db, redis, flows, logger, events: createEventHub(config, logger) });
+      const app = createApp(createAppContext({ config, db: stack.database.db, redis, flows, logger }));
       const key = await stack.key('starter', 'atomic-team');
       await admin.client('PAUSE', 8000, 'WRITE');
       const started = Date.now();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Socket } from 'node:net';
-import { apiEnv, createApp, createEventHub } from '@enrich/api';
+import { apiEnv, createApp, createAppContext } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, type Db } from '@enrich/db';
@@ -89,7 +89,7 @@ function assemble(db: Db, databaseUrl: string, redisUrl: string): Assembled {
   const redis = createRedisConnection(redisUrl, 'producer');
   const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
   flows.on('error', () => undefined); // as main.ts: reported by /readyz and by failing submissions
-  const app = createApp({ config, db, redis, flows, logger, events: createEventHub(config, logger) });
+  const app = createApp(createAppContext({ config, db, redis, flows, logger }));
   return {
     app,
     redis,

@@ -1,5 +1,6 @@
 import { AppError, ErrorCode } from '@enrich/errors';
 import { noJobEvents } from '@enrich/jobs';
+import { createLogger } from '@enrich/logger';
 import { finalizeJob, saveSourceFailures, saveSourceResult, startStep } from '@enrich/pipeline';
 import { bullJobId, bullPrefix, enrichmentFlow, QueueName } from '@enrich/queue';
 import { emptyCompanyFacts } from '@enrich/scraper';
@@ -76,7 +77,7 @@ it("the start step adds each job's flow once, however often it runs, and none fo
         { jobId: ended, domain: 'ended.com' },
       ],
     };
-    const ctx = { isLastAttempt: false, waitAndRetry: async () => Promise.reject(new Error('not here')) };
+    const ctx = { isLastAttempt: false, waitAndRetry: async () => Promise.reject(new Error('not here')), logger: createLogger('silent') };
     expect(await step.run(payload, ctx)).toEqual({ queued: 1 });
     // Again (a worker died before BullMQ heard it finished), and the reconciler's own add.
     expect(await step.run(payload, ctx)).toEqual({ queued: 1 });

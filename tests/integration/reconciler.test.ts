@@ -1,5 +1,6 @@
 import { noJobEvents } from '@enrich/jobs';
 import { createLogger } from '@enrich/logger';
+import { createMetrics } from '@enrich/metrics';
 import { Reconciler } from '@enrich/pipeline';
 import { bullJobId, bullPrefix, createRedisConnection, QueueName } from '@enrich/queue';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
@@ -12,7 +13,7 @@ let connection: Redis;
 let key: string;
 const reconcilers: Reconciler[] = [];
 
-function reconciler(): Reconciler {
+function reconciler(metrics = createMetrics('worker-scrape')): Reconciler {
   const r = new Reconciler({
     db: stack.database.db,
     events: noJobEvents,
@@ -22,6 +23,7 @@ function reconciler(): Reconciler {
     intervalMs: 60_000, // passes are run by hand below
     graceMs: 0,
     logger: createLogger('silent'),
+    metrics,
   });
   reconcilers.push(r);
   return r;
@@ -62,8 +64,12 @@ it('queues again a job whose flow Redis lost, and leaves queued jobs alone', asy
     for (const job of holding(neverStarted)) await job.remove();
     await connection.del(lockKey());
 
-    const report = await reconciler().runOnce();
+    const metrics = createMetrics('worker-scrape');
+    const report = await reconciler(metrics).runOnce();
     expect(report).toEqual({ checked: 4, requeued: 2, failed: 0, deliveriesRequeued: 0 });
+    // enrich_reconciler_requeues_total{kind="job"} counts them.
+    const requeues = (await metrics.reconcilerRequeues.get()).values;
+    expect(requeues.map((v) => [v.labels.kind, v.value])).toEqual([['job', 2]]);
     for (const jobId of [lost, neverStarted]) {
       expect(await finalize.getJob(bullJobId('finalize', jobId))).toBeDefined();
       expect(await scrape.getJob(bullJobId('scrape', jobId))).toBeDefined();

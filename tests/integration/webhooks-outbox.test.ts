@@ -1,6 +1,7 @@
 import { loadConfig } from '@enrich/config';
 import { noJobEvents } from '@enrich/jobs';
 import { createLogger } from '@enrich/logger';
+import { createMetrics } from '@enrich/metrics';
 import { Reconciler } from '@enrich/pipeline';
 import { bullJobId, bullPrefix, createRedisConnection, QueueName, removePrefixKeys } from '@enrich/queue';
 import { FixtureSites, WebhookReceiver } from '@enrich/testkit';
@@ -42,6 +43,7 @@ describe('owed deliveries that Redis lost', () => {
       intervalMs: 60_000, // passes are run by hand
       graceMs: 0,
       logger: silent,
+      metrics: createMetrics('worker-scrape'),
     });
     reconcilers.push(r);
     return r;
@@ -88,7 +90,7 @@ describe('owed deliveries that Redis lost', () => {
     // Queued already: a second pass adds nothing.
     expect((await reconciler().runOnce()).deliveriesRequeued).toBe(0);
 
-    const worker = await startWebhookWorker(loadConfig(webhookWorkerEnv, stack.workerEnv), silent);
+    const worker = await startWebhookWorker(loadConfig(webhookWorkerEnv, stack.workerEnv), silent, createMetrics('worker-webhooks'));
     try {
       const hits = await receiver.waitFor((r) => r.filter((h) => h.path === '/lost').length >= 4);
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type AppContext, apiEnv, createApp, createEventHub } from '@enrich/api';
+import { type AppContext, apiEnv, createApp, createEventHub, Lifecycle } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import type { Plan } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
+import { createMetrics, type Metrics } from '@enrich/metrics';
 import { startStep } from '@enrich/pipeline';
 import { bullPrefix, createRedisConnection, jobCatalog, QueueName, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
 import { aiWorkerEnv, startAiWorker } from '@enrich/worker-ai';
@@ -31,6 +32,8 @@ export const TEST_WORKER_ENV = {
   LINKEDIN_ENABLED: 'false',
   RENDER_ENABLED: 'false',
   ANTHROPIC_API_KEY: '',
+  // Processes a test spawns serve /metrics on a free port: test files run side by side.
+  METRICS_PORT: '0',
 };
 
 export interface StackOptions {
@@ -54,6 +57,8 @@ export interface TestStack {
   workerEnv: Record<string, string>;
   workerConfig: WorkerConfig;
   startWorkers(): Promise<RunningWorkers>;
+  /** Each worker kind's metrics (one per kind, shared by the replicas startWorkers adds), as its process would export them. */
+  workerMetrics: { scrape: Metrics; ai: Metrics; webhooks: Metrics };
   key(plan?: Plan, team?: string): Promise<string>;
   submit(key: string, domain: string): Promise<string>;
   /**
@@ -83,17 +88,31 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
   const redis = createRedisConnection(redisUrl, 'producer');
   await waitUntilConnected(redis, 5000);
   const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
-  const context: AppContext = { config: apiConfig, db: database.db, redis, flows, logger, events: createEventHub(apiConfig, logger) };
+  const context: AppContext = {
+    config: apiConfig,
+    db: database.db,
+    redis,
+    flows,
+    logger,
+    events: createEventHub(apiConfig, logger),
+    metrics: createMetrics('api'),
+    lifecycle: new Lifecycle(),
+  };
   const app = createApp(context);
   const running: RunningWorkers[] = [];
   const aiConfig = loadConfig(aiWorkerEnv, env);
   const webhookConfig = loadConfig(webhookWorkerEnv, env);
+  const workerMetrics = {
+    scrape: createMetrics('worker-scrape'),
+    ai: createMetrics('worker-ai'),
+    webhooks: createMetrics('worker-webhooks'),
+  };
   // One replica of each worker kind, closed together.
   const launch = async (): Promise<RunningWorkers> => {
     const [workers, ai, webhooks] = await Promise.all([
-      startWorkers(workerConfig, logger),
-      startAiWorker(aiConfig, logger, { baseURL: options.aiBaseURL }),
-      options.webhooks ? startWebhookWorker(webhookConfig, logger) : undefined,
+      startWorkers(workerConfig, logger, workerMetrics.scrape),
+      startAiWorker(aiConfig, logger, workerMetrics.ai, { baseURL: options.aiBaseURL }),
+      options.webhooks ? startWebhookWorker(webhookConfig, logger, workerMetrics.webhooks) : undefined,
     ]);
     const all = { close: () => Promise.all([workers.close(), ai.close(), webhooks?.close()]).then(() => undefined) };
     running.push(all);
@@ -110,6 +129,7 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
     workerEnv: env,
     workerConfig,
     startWorkers: launch,
+    workerMetrics,
     async key(plan: Plan = 'growth', team?: string) {
       teams += 1;
       return (await issueApiKey(database.db, team ?? `team-${teams}-${randomBytes(3).toString('hex')}`, plan)).key;
@@ -124,7 +144,11 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
       const step = startStep(database.db, flows, { attempts: workerConfig.JOB_ATTEMPTS, backoffMs: workerConfig.JOB_BACKOFF_MS });
       try {
         for (const job of await queue.getJobs(['waiting', 'prioritized', 'delayed'])) {
-          await step.run(jobCatalog.start.payload.parse(job.data), { isLastAttempt: true, waitAndRetry: async () => Promise.reject() });
+          await step.run(jobCatalog.start.payload.parse(job.data), {
+            isLastAttempt: true,
+            waitAndRetry: async () => Promise.reject(),
+            logger,
+          });
           await job.remove();
         }
       } finally {

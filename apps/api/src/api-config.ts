@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { dashboardEnv, databaseEnv, envInt, envString, logEnv, pipelineEnv, redisEnv } from '@enrich/config';
+import { dashboardEnv, databaseEnv, envBool, envInt, envString, logEnv, pipelineEnv, redisEnv, shutdownEnv } from '@enrich/config';
+import { metricsEnv } from '@enrich/metrics';
 import { webhookEnv } from '@enrich/webhooks';
 import { z } from 'zod';
 
@@ -28,11 +29,27 @@ export const apiEnv = z
     SSE_HEARTBEAT_MS: envInt(15_000, 10, 600_000),
     // The dashboard's build, served at /dashboard/ (relative paths from the working directory).
     DASHBOARD_DIST: envString(path.resolve(__dirname, '../../dashboard/dist')).transform((dir) => path.resolve(dir)),
+    // The operators' queue view at /admin/queues (admin/queue-view.ts): mounted only when this is
+    // set, opened only by it (Bearer, or Basic with it as the password); empty counts as unset.
+    OPERATOR_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || undefined)
+      .refine((value) => value === undefined || /^\S{24,}$/.test(value), 'must be at least 24 characters, without spaces'),
+    // Whether the queue view may act (retry, clean, pause, add, remove); read-only when false.
+    OPERATOR_CAN_ACT: envBool(false),
+    // On SIGTERM, how long the process keeps serving after /readyz turned 503, so that load
+    // balancers see it and stop sending requests before it stops accepting them.
+    SHUTDOWN_DRAIN_MS: envInt(1000, 0, 600_000),
   })
   .extend(dashboardEnv.shape)
   .extend(databaseEnv.shape)
   .extend(redisEnv.shape)
   .extend(pipelineEnv.shape)
   .extend(webhookEnv.shape)
-  .extend(logEnv.shape);
+  .extend(logEnv.shape)
+  .extend(shutdownEnv.shape)
+  // GET /metrics on a listener of its own (METRICS_PORT, METRICS_HOST, METRICS_TOKEN).
+  .extend(metricsEnv(9464).shape);
 export type ApiConfig = z.infer<typeof apiEnv>;

@@ -1,9 +1,11 @@
 import type { Db } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
+import { createMetrics, type Metrics } from '@enrich/metrics';
 import type { FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ApiConfig } from './api-config';
-import type { EventHub } from './events/event-hub';
+import { createEventHub, type EventHub } from './events/event-hub';
+import { Lifecycle } from './lifecycle';
 
 // Everything a request handler may use; built once in main.ts (or by a test) and passed in.
 export interface AppContext {
@@ -14,4 +16,16 @@ export interface AppContext {
   logger: Logger;
   /** The process's event streams (one Redis subscriber for all): createEventHub. */
   events: EventHub;
+  /** The process's Prometheus metrics (createMetrics('api')), served by main.ts's metrics listener. */
+  metrics: Metrics;
+  /** Draining from SIGTERM on: readiness fails and connections are not kept alive. */
+  lifecycle: Lifecycle;
+}
+
+/** The parts a process brings (its settings and connections); the rest is made new for it. */
+export type AppParts = Pick<AppContext, 'config' | 'db' | 'redis' | 'flows' | 'logger'>;
+
+/** A context for one API process: its own event hub, metrics and lifecycle beside the parts given. */
+export function createAppContext(parts: AppParts): AppContext {
+  return { ...parts, events: createEventHub(parts.config, parts.logger), metrics: createMetrics('api'), lifecycle: new Lifecycle() };
 }

@@ -1,13 +1,16 @@
 import { bullPrefix } from '@enrich/queue';
 import express, { type Express } from 'express';
+import { mountQueueView } from './admin/queue-view';
 import type { AppContext } from './app-context';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { durationEstimator } from './jobs/estimate-duration';
+import { closeConnectionsWhenDraining } from './lifecycle';
 import { createRateLimits } from './limits/rate-limits';
 import { accessLog } from './middleware/access-log';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
+import { requestMetrics } from './middleware/request-metrics';
 import { checkUrlText } from './middleware/url-text';
 import { buildOpenApiDocument } from './openapi-document';
 import { bulkPreviewRoutes } from './routes/bulk-preview-routes';
@@ -25,7 +28,11 @@ export function createApp(ctx: AppContext): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestId);
+  app.use(closeConnectionsWhenDraining(ctx.lifecycle));
   app.use(accessLog(ctx.logger));
+  app.use(requestMetrics(ctx.metrics));
+  // The operators' queue view, before the API's limits, body parsers and URL checks (only with OPERATOR_TOKEN).
+  mountQueueView(app, ctx);
   app.use(checkUrlText);
 
   const openapi = buildOpenApiDocument();
@@ -43,6 +50,7 @@ export function createApp(ctx: AppContext): Express {
     signInFailuresPerAccount: ctx.config.SIGNIN_FAILURES_PER_ACCOUNT,
     signInAccountWindowMs: ctx.config.SIGNIN_ACCOUNT_WINDOW_MS,
     logger: ctx.logger,
+    refusals: ctx.metrics.limitRefusals,
   });
   const auth = authenticate(ctx, limits);
   const estimate = durationEstimator(ctx.db, ctx.config.ESTIMATE_DEFAULT_MS);

@@ -1,17 +1,20 @@
 // The API as a library, for the scripts (benchmarks, demo, `npm start`) and the integration
 // tests: what they build an app from or check it against. main.ts is what runs the process.
+export { QUEUE_VIEW_PATH } from './admin/queue-view';
 export { type ApiConfig, apiEnv } from './api-config';
 export { createApp } from './app';
-export type { AppContext } from './app-context';
+export { type AppContext, type AppParts, createAppContext } from './app-context';
 export { RESULTS_PAGE_SIZE, type ResultsOptions, resultColumns, writeBatchResults } from './bulk/batch-results';
 export { createEventHub, EventHub } from './events/event-hub';
 export { sseFrame } from './events/sse-response';
 export { durationEstimator } from './jobs/estimate-duration';
+export { closeConnectionsWhenDraining, Lifecycle } from './lifecycle';
 export { COUNTER_READ_REUSE_MS, SharedRedisStore } from './limits/shared-redis-store';
 export { answerMalformedRequests } from './malformed-request';
 export { KEY_CACHE_MS } from './middleware/authenticate';
 export { parseOrThrow } from './middleware/validate';
 export { buildOpenApiDocument } from './openapi-document';
+export { QUEUE_STATES, type QueueDepth, queueDepth } from './queue-depth';
 export { DASHBOARD_CSP } from './routes/dashboard-app';
 export {
   batchItemSchema,

@@ -1,12 +1,14 @@
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
+import { startMetricsListener } from '@enrich/metrics';
 import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
 import { FlowProducer } from 'bullmq';
 import { apiEnv } from './api-config';
 import { createApp } from './app';
-import { createEventHub } from './events/event-hub';
+import { createAppContext } from './app-context';
 import { answerMalformedRequests } from './malformed-request';
+import { queueDepth } from './queue-depth';
 
 async function main(): Promise<void> {
   const config = loadConfig(apiEnv);
@@ -21,8 +23,13 @@ async function main(): Promise<void> {
   const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(config.QUEUE_PREFIX) });
   flows.on('error', () => undefined); // reported by /readyz and by failing submissions
 
-  const events = createEventHub(config, logger);
-  const app = createApp({ config, db, redis, flows, logger, events });
+  const context = createAppContext({ config, db, redis, flows, logger });
+  const { events, metrics, lifecycle } = context;
+  // GET /metrics on its own port; each scrape reads the queues' depths from BullMQ first.
+  const depth = queueDepth(metrics, redis, bullPrefix(config.QUEUE_PREFIX));
+  const metricsListener = await startMetricsListener(metrics, config, depth.beforeScrape);
+  logger.info('api metrics listening', { url: metricsListener.url });
+  const app = createApp(context);
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -31,15 +38,21 @@ async function main(): Promise<void> {
   answerMalformedRequests(server);
 
   const shutdown = async (signal: string) => {
-    logger.info('api shutting down', { signal });
-    // Open event streams end first (their clients reconnect to another replica), or close()
-    // would wait on them; connections left idle by them are closed, the rest get a few seconds.
+    logger.info('api shutting down', { signal, drainMs: config.SHUTDOWN_DRAIN_MS });
+    // Not ready at once (load balancers take the process out of rotation), still serving for
+    // SHUTDOWN_DRAIN_MS, every answer closing its connection. Then no new connections; open
+    // event streams end (their clients reconnect to another replica with Last-Event-ID), or
+    // close() would wait on them; the requests in flight get SHUTDOWN_TIMEOUT_MS to finish.
+    lifecycle.drain();
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     const closed = new Promise((resolve) => server.close(resolve));
     await events.close();
     server.closeIdleConnections();
-    const forced = setTimeout(() => server.closeAllConnections(), 5000);
+    const forced = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
     await closed;
     clearTimeout(forced);
+    await metricsListener.close();
+    await depth.close().catch(() => undefined);
     await flows.close().catch(() => undefined);
     redis.disconnect();
     await db.$disconnect();

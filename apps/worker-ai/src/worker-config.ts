@@ -1,5 +1,6 @@
 import { aiEnv } from '@enrich/ai';
 import { envInt, workerBaseEnv } from '@enrich/config';
+import { metricsEnv } from '@enrich/metrics';
 import { z } from 'zod';
 
 export const aiWorkerEnv = z
@@ -8,5 +9,7 @@ export const aiWorkerEnv = z
     AI_STEP_CONCURRENCY: envInt(8, 1, 500),
   })
   .extend(workerBaseEnv.shape)
-  .extend(aiEnv.shape);
+  .extend(aiEnv.shape)
+  // GET /metrics on its own port (9466 by default).
+  .extend(metricsEnv(9466).shape);
 export type AiWorkerConfig = z.infer<typeof aiWorkerEnv>;

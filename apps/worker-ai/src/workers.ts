@@ -1,6 +1,7 @@
 import { type AiSource, createAiSource } from '@enrich/ai';
 import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
+import type { Metrics } from '@enrich/metrics';
 import { aiStep, runStepProcess } from '@enrich/pipeline';
 import { createRedisConnection } from '@enrich/queue';
 import type { AiWorkerConfig } from './worker-config';
@@ -11,15 +12,22 @@ export interface RunningAiWorker {
 }
 
 /** One worker-ai process: the AI step of every job, on its own queue, scaled on its own. */
-export async function startAiWorker(config: AiWorkerConfig, logger: Logger, options: { baseURL?: string } = {}): Promise<RunningAiWorker> {
+export async function startAiWorker(
+  config: AiWorkerConfig,
+  logger: Logger,
+  metrics: Metrics,
+  options: { baseURL?: string } = {},
+): Promise<RunningAiWorker> {
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.AI_STEP_CONCURRENCY + 2) });
   const connection = createRedisConnection(config.REDIS_URL, 'worker');
   const ai = createAiSource(config, { logger, ...options });
   const sharedRun = { pollMs: config.SHARED_RUN_POLL_MS, maxWaitMs: config.SHARED_RUN_MAX_WAIT_MS };
-  const worker = await runStepProcess('ai', aiStep({ db, ai, sharedRun, logger }), {
+  const prices = { inputUsdPerMTok: config.LLM_PRICE_INPUT_USD_PER_MTOK, outputUsdPerMTok: config.LLM_PRICE_OUTPUT_USD_PER_MTOK };
+  const worker = await runStepProcess('ai', aiStep({ db, ai, sharedRun, metrics, prices }), {
     connection,
     db,
     logger,
+    metrics,
     queuePrefix: config.QUEUE_PREFIX,
     concurrency: config.AI_STEP_CONCURRENCY,
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,

@@ -1,4 +1,5 @@
 import { envInt, workerBaseEnv } from '@enrich/config';
+import { metricsEnv } from '@enrich/metrics';
 import { crawlEnv, linkedInEnv, renderEnv, scraperEnv } from '@enrich/scraper';
 import { z } from 'zod';
 
@@ -14,5 +15,7 @@ export const workerEnv = z
   .extend(scraperEnv.shape)
   .extend(crawlEnv.shape)
   .extend(renderEnv.shape)
-  .extend(linkedInEnv.shape);
+  .extend(linkedInEnv.shape)
+  // GET /metrics on its own port (9465 by default; the API 9464, worker-ai 9466, worker-webhooks 9467).
+  .extend(metricsEnv(9465).shape);
 export type WorkerConfig = z.infer<typeof workerEnv>;

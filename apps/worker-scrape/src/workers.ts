@@ -1,6 +1,7 @@
 import { createPrismaClient } from '@enrich/db';
 import { redisJobEvents } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
+import type { Metrics } from '@enrich/metrics';
 import {
   batchStep,
   deliveryQueue,
@@ -10,6 +11,7 @@ import {
   scrapeStep,
   startHeartbeat,
   startStep,
+  timedRenderer,
 } from '@enrich/pipeline';
 import { bullPrefix, createRedisConnection, createStepWorker, QueueName } from '@enrich/queue';
 import { crawlSettingsFrom, createBrowserPool, looksLikeJsShell } from '@enrich/scraper';
@@ -28,7 +30,7 @@ export interface RunningWorkers {
  * JavaScript-only homepages. Holds no state between jobs, so any number of replicas can run
  * side by side.
  */
-export async function startWorkers(config: WorkerConfig, logger: Logger): Promise<RunningWorkers> {
+export async function startWorkers(config: WorkerConfig, logger: Logger, metrics: Metrics): Promise<RunningWorkers> {
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.SCRAPE_CONCURRENCY + 5) });
   const connection = createRedisConnection(config.REDIS_URL, 'worker');
   const retry = { attempts: config.JOB_ATTEMPTS, backoffMs: config.JOB_BACKOFF_MS };
@@ -40,6 +42,8 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
     connection,
     queuePrefix: config.QUEUE_PREFIX,
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,
+    logger,
+    metrics,
     onGiveUpError: (error: unknown, step: string) => logger.error('could not record a step failure', { step, error }),
   };
   const fetch = {
@@ -61,19 +65,23 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
   const deps: ScrapeStepDeps = {
     db,
     events,
-    logger,
     website: {
       fetch,
       crawl,
-      renderer: browser && {
-        render: (url) =>
-          browser.render(url, {
-            hostMap: fetch.hostMap,
-            userAgent: fetch.userAgent,
-            maxBytes: fetch.maxBytes,
-            maxRedirects: fetch.maxRedirects,
-          }),
-      },
+      renderer:
+        browser &&
+        timedRenderer(
+          {
+            render: (url) =>
+              browser.render(url, {
+                hostMap: fetch.hostMap,
+                userAgent: fetch.userAgent,
+                maxBytes: fetch.maxBytes,
+                maxRedirects: fetch.maxRedirects,
+              }),
+          },
+          metrics,
+        ),
       needsRendering: (html, wordCount) => looksLikeJsShell(html, wordCount, config.RENDER_MIN_WORDS),
     },
     linkedin: config.LINKEDIN_ENABLED
@@ -88,6 +96,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
         }
       : null,
     sharedRun: { pollMs: config.SHARED_RUN_POLL_MS, maxWaitMs: config.SHARED_RUN_MAX_WAIT_MS },
+    metrics,
   };
 
   // Webhook deliveries owed by the jobs and batches that end here (worker-webhooks makes them).
@@ -96,7 +105,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
   const flows = new FlowProducer({ connection, prefix: bullPrefix(config.QUEUE_PREFIX) });
   const start = createStepWorker('start', startStep(db, flows, retry), { ...common, concurrency: 5 });
   const scrape = createStepWorker('scrape', scrapeStep(deps), { ...common, concurrency: config.SCRAPE_CONCURRENCY });
-  const finalize = createStepWorker('finalize', finalizeStep(db, events, deliveries), {
+  const finalize = createStepWorker('finalize', finalizeStep(db, events, deliveries, metrics), {
     ...common,
     concurrency: config.FINALIZE_CONCURRENCY,
   });
@@ -115,6 +124,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger): Promis
     intervalMs: config.RECONCILE_INTERVAL_MS,
     graceMs: config.RECONCILE_GRACE_MS,
     logger,
+    metrics,
   });
   reconciler.start();
   await Promise.all([start, scrape, finalize, batch].map((worker) => worker.waitUntilReady()));

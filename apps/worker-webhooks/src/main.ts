@@ -1,5 +1,6 @@
 import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
+import { createMetrics, startMetricsListener } from '@enrich/metrics';
 import { closeOnSignals } from '@enrich/pipeline';
 import { webhookWorkerEnv } from './worker-config';
 import { startWebhookWorker } from './workers';
@@ -7,10 +8,12 @@ import { startWebhookWorker } from './workers';
 async function main(): Promise<void> {
   const config = loadConfig(webhookWorkerEnv);
   const logger = createLogger(config.LOG_LEVEL, { app: 'worker-webhooks', pid: process.pid });
-  const worker = await startWebhookWorker(config, logger);
-  logger.info('worker-webhooks ready', { concurrency: config.WEBHOOK_CONCURRENCY });
+  const metrics = createMetrics('worker-webhooks');
+  const listener = await startMetricsListener(metrics, config);
+  const worker = await startWebhookWorker(config, logger, metrics);
+  logger.info('worker-webhooks ready', { concurrency: config.WEBHOOK_CONCURRENCY, metrics: listener.url });
 
-  closeOnSignals('worker-webhooks', worker, logger);
+  closeOnSignals('worker-webhooks', { close: () => worker.close().finally(() => listener.close()) }, logger, config.SHUTDOWN_TIMEOUT_MS);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
+import type { Metrics } from '@enrich/metrics';
 import type { Resolver } from '@enrich/net-guard';
 import { runStepProcess, webhookStep } from '@enrich/pipeline';
 import { createRedisConnection } from '@enrich/queue';
@@ -19,6 +20,7 @@ export interface RunningWebhookWorker {
 export async function startWebhookWorker(
   config: WebhookWorkerConfig,
   logger: Logger,
+  metrics: Metrics,
   options: { resolve?: Resolver } = {},
 ): Promise<RunningWebhookWorker> {
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.WEBHOOK_CONCURRENCY + 2) });
@@ -26,7 +28,7 @@ export async function startWebhookWorker(
   const agents = new HostAgents({ maxSockets: Math.min(config.WEBHOOK_CONCURRENCY, 50) });
   const step = webhookStep({
     db,
-    logger,
+    metrics,
     delivery: {
       hostMap: config.WEBHOOK_HOST_MAP,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
@@ -41,6 +43,7 @@ export async function startWebhookWorker(
     connection,
     db,
     logger,
+    metrics,
     queuePrefix: config.QUEUE_PREFIX,
     concurrency: config.WEBHOOK_CONCURRENCY,
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,

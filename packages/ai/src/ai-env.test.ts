@@ -13,12 +13,16 @@ describe('aiEnv', () => {
       AI_CONCURRENCY: 4,
       AI_MAX_RETRIES: 3,
       AI_MAX_RETRY_DELAY_MS: 30_000,
+      LLM_PRICE_INPUT_USD_PER_MTOK: 3,
+      LLM_PRICE_OUTPUT_USD_PER_MTOK: 15,
     });
   });
 
   it('refuses bad values naming the variable, and never quotes the key', () => {
     expect(() => loadConfig(aiEnv, { AI_CONCURRENCY: '0' })).toThrow(/AI_CONCURRENCY/);
     expect(() => loadConfig(aiEnv, { AI_TIMEOUT_MS: 'soon' })).toThrow(ConfigError);
+    expect(() => loadConfig(aiEnv, { LLM_PRICE_OUTPUT_USD_PER_MTOK: 'free' })).toThrow(/LLM_PRICE_OUTPUT_USD_PER_MTOK/);
+    expect(loadConfig(aiEnv, { LLM_PRICE_INPUT_USD_PER_MTOK: '0.8' }).LLM_PRICE_INPUT_USD_PER_MTOK).toBe(0.8);
     const failure = (() => {
       try {
         loadConfig(aiEnv, { ANTHROPIC_API_KEY: 'sk-secret', AI_MAX_RETRIES: '99' });

@@ -1,4 +1,4 @@
-import { envInt, envString } from '@enrich/config';
+import { envDecimal, envInt, envString } from '@enrich/config';
 import { z } from 'zod';
 
 // The AI source's settings. ANTHROPIC_BASE_URL is deliberately absent: the SDK reads it from
@@ -22,6 +22,10 @@ export const aiEnv = z.object({
   // Longest retry-after we wait out in-process; a longer one fails fast (retryable) so the job
   // is rescheduled instead of holding a concurrency slot.
   AI_MAX_RETRY_DELAY_MS: envInt(30_000, 0, 600_000),
+  // What the model's tokens cost, in US dollars per million tokens read and written: the
+  // enrich_llm_cost_usd_total metric counts the spend at these prices.
+  LLM_PRICE_INPUT_USD_PER_MTOK: envDecimal(3, 0, 10_000),
+  LLM_PRICE_OUTPUT_USD_PER_MTOK: envDecimal(15, 0, 10_000),
 });
 
 export type AiEnv = z.infer<typeof aiEnv>;

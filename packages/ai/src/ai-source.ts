@@ -10,7 +10,10 @@ export interface AiSourceOptions {
   logger?: Logger;
 }
 
-export type AiSource = { enabled: false } | { enabled: true; model: string; extract(input: ExtractInput): Promise<AiExtractOutcome> };
+/** `extract`'s `logger` (a job's, carrying its request id) replaces the source's own for that call. */
+export type AiSource =
+  | { enabled: false }
+  | { enabled: true; model: string; extract(input: ExtractInput, logger?: Logger): Promise<AiExtractOutcome> };
 
 /**
  * The AI source. Without ANTHROPIC_API_KEY it reports itself disabled, so the pipeline skips
@@ -29,6 +32,6 @@ export function createAiSource(env: AiEnv, options: AiSourceOptions = {}): AiSou
   return {
     enabled: true,
     model: env.AI_MODEL,
-    extract: (input) => limit(() => extractInsights(client, settings, input, options.logger)),
+    extract: (input, logger = options.logger) => limit(() => extractInsights(client, settings, input, logger)),
   };
 }

@@ -46,6 +46,13 @@ export const logEnv = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
+// Every process, on SIGTERM: how long it may take to finish the work in hand (requests, jobs)
+// before it lets go of the rest (connections closed; jobs left to another replica once their
+// locks expire) and exits.
+export const shutdownEnv = z.object({
+  SHUTDOWN_TIMEOUT_MS: envInt(25_000, 0, 600_000),
+});
+
 // Every worker process: how long a job may go without its lock renewed before another worker
 // takes it over (a crash), and the file a container health check reads.
 export const workerProcessEnv = z.object({
@@ -56,6 +63,7 @@ export const workerProcessEnv = z.object({
 
 // What every worker process reads beside its own settings.
 export const workerBaseEnv = workerProcessEnv
+  .extend(shutdownEnv.shape)
   .extend(databaseEnv.shape)
   .extend(redisEnv.shape)
   .extend(pipelineEnv.shape)

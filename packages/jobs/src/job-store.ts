@@ -266,6 +266,8 @@ export async function markJobStarted(db: Db, events: JobEvents, jobId: string): 
 export interface Ended {
   ended: boolean;
   deliveries: string[];
+  /** A job that ended here belonged to a batch (one of its items ended). */
+  batchItem?: boolean;
 }
 
 /**
@@ -361,7 +363,7 @@ async function afterEnd(db: Db, events: JobEvents, jobId: string, end: JobEnd | 
     batch && events.batchItemEnded({ batchId: batch.id, seq: batch.seq, item, counts: batch.counts }),
   ]);
   const settled = batch ? await settleBatch(db, jobId) : [];
-  return { ended: true, deliveries: [...end.deliveries, ...settled] };
+  return { ended: true, deliveries: [...end.deliveries, ...settled], batchItem: batch !== null };
 }
 
 /** Adds what the AI source spent on this job; counted even once the job has ended. */

@@ -1,6 +1,9 @@
+import { type DestinationStream, type Logger as PinoLogger, pino } from 'pino';
+
 // One JSON line per event on stdout: what log collectors read without configuration.
+// `time` is ISO 8601, `level` its name, `msg` the message; fields sit beside them.
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+type Level = Exclude<LogLevel, 'silent'>;
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -10,23 +13,76 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
-function serialize(value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
-  return value;
+/** Fields whose values are credentials or keys: never logged, as a field or inside one. */
+const SECRET_FIELDS = ['key', 'apiKey', 'secret', 'password', 'token', 'webhookSecret'];
+/** Headers that carry credentials: never logged, as a field, inside one, or in a `headers` object inside one (req.headers). */
+const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'x-csrf-token'];
+const isIdentifier = (name: string) => /^[A-Za-z_$][\w$]*$/.test(name);
+const segment = (name: string) => (isIdentifier(name) ? `.${name}` : `["${name}"]`);
+// Each path starting with `*` is tried on every field of every line written (not on lines below
+// the level), so the list stays short: two levels, three for headers.
+export const REDACTED_PATHS: string[] = [
+  ...[...SECRET_FIELDS, ...SECRET_HEADERS].flatMap((name) => [isIdentifier(name) ? name : `["${name}"]`, `*${segment(name)}`]),
+  ...SECRET_HEADERS.map((name) => `*.headers${segment(name)}`),
+];
+
+export const serializeError = (error: Error): Record<string, unknown> => {
+  const code = (error as { code?: unknown }).code;
+  return { name: error.name, message: error.message, ...(code === undefined ? {} : { code }), stack: error.stack };
+};
+
+// Errors as fields (`{ error }`, `{ err }`, under any name) become plain objects; the rest is left alone.
+function withErrors(fields: Record<string, unknown>): Record<string, unknown> {
+  let out = fields;
+  for (const key in fields) {
+    const value = fields[key];
+    if (!(value instanceof Error)) continue;
+    if (out === fields) out = { ...fields };
+    out[key] = serializeError(value);
+  }
+  return out;
 }
 
-export function createLogger(level: LogLevel, base: Record<string, unknown> = {}): Logger {
-  const write = (at: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
-    if (ORDER[at] < ORDER[level]) return;
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level: at, msg, ...base };
-    for (const [key, value] of Object.entries(fields ?? {})) entry[key] = serialize(value);
-    process.stdout.write(`${JSON.stringify(entry)}\n`);
+const pinos = new WeakMap<Logger, PinoLogger>();
+const noop = () => undefined;
+
+function wrap(instance: PinoLogger): Logger {
+  // A level below the logger's costs one call to a no-op: nothing is built for it.
+  const at = (level: Level) =>
+    instance.isLevelEnabled(level)
+      ? (msg: string, fields?: Record<string, unknown>) => (fields ? instance[level](withErrors(fields), msg) : instance[level](msg))
+      : noop;
+  const logger: Logger = {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    child: (fields) => wrap(instance.child(withErrors(fields))),
   };
-  return {
-    debug: (msg, fields) => write('debug', msg, fields),
-    info: (msg, fields) => write('info', msg, fields),
-    warn: (msg, fields) => write('warn', msg, fields),
-    error: (msg, fields) => write('error', msg, fields),
-    child: (fields) => createLogger(level, { ...base, ...fields }),
+  pinos.set(logger, instance);
+  return logger;
+}
+
+/**
+ * The process's logger: `base` fields on every line, written to `destination` (stdout when
+ * not given; tests pass a stream of their own).
+ */
+export function createLogger(level: LogLevel, base: Record<string, unknown> = {}, destination?: DestinationStream): Logger {
+  const options = {
+    level,
+    base: null,
+    messageKey: 'msg',
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+    redact: { paths: REDACTED_PATHS },
   };
+  const root = destination ? pino(options, destination) : pino(options);
+  return wrap(Object.keys(base).length > 0 ? root.child(withErrors(base)) : root);
+}
+
+/** The pino instance under a logger made here, for pino-based middleware (pino-http) to share its stream, level and redaction. */
+export function pinoOf(logger: Logger): PinoLogger {
+  const instance = pinos.get(logger);
+  if (!instance) throw new Error('this logger was not made by createLogger');
+  return instance;
 }

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Db } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
+import type { Metrics } from '@enrich/metrics';
 import { createStepWorker, type JobName, type Step } from '@enrich/queue';
 import type { Redis } from 'ioredis';
 
@@ -30,6 +31,7 @@ export interface StepProcessOptions {
   connection: Redis;
   db: Db;
   logger: Logger;
+  metrics: Metrics;
   queuePrefix: string;
   concurrency: number;
   lockDurationMs: number;
@@ -53,6 +55,8 @@ export async function runStepProcess<N extends JobName>(
     queuePrefix: options.queuePrefix,
     concurrency: options.concurrency,
     lockDurationMs: options.lockDurationMs,
+    logger,
+    metrics: options.metrics,
     onGiveUpError: (error, stepName) => logger.error('could not record a step failure', { step: stepName, error }),
   });
   worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));

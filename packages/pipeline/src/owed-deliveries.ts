@@ -8,15 +8,16 @@ import type { Queue } from 'bullmq';
  * reconciler queues what is still owed.
  */
 export interface DeliveryQueue {
-  queue(deliveryIds: readonly string[]): Promise<void>;
+  /** `requestId`: that of the request whose job or batch owes them, for the deliveries' log lines. */
+  queue(deliveryIds: readonly string[], requestId?: string): Promise<void>;
 }
 
 export function deliveryQueue(queue: Queue, retry: RetryPolicy, logger: Logger): DeliveryQueue {
   return {
-    async queue(deliveryIds) {
+    async queue(deliveryIds, requestId) {
       if (deliveryIds.length === 0) return;
       try {
-        await queue.addBulk(webhookJobs(deliveryIds, retry));
+        await queue.addBulk(webhookJobs(deliveryIds, retry, requestId));
       } catch (error) {
         logger.warn('could not queue webhook deliveries; the reconciler will', { deliveries: deliveryIds.length, error });
       }

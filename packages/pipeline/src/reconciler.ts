@@ -2,6 +2,7 @@ import type { Db } from '@enrich/db';
 import { ErrorCode } from '@enrich/errors';
 import { countRequeue, type JobEvents, markJobFailed } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
+import type { Metrics } from '@enrich/metrics';
 import { bullJobId, bullPrefix, enrichmentFlow, jobCatalog, QueueName, queueDeliveryAgain, type RetryPolicy } from '@enrich/queue';
 import { findDueDeliveries } from '@enrich/webhooks';
 import { FlowProducer, Queue } from 'bullmq';
@@ -17,6 +18,8 @@ export interface ReconcilerOptions {
   intervalMs: number;
   graceMs: number;
   logger: Logger;
+  /** The worker's metrics: requeues by kind (job, delivery), and the batch items it ends. */
+  metrics: Metrics;
   batchSize?: number;
 }
 
@@ -103,6 +106,7 @@ export class Reconciler {
         if (starting === null || starting.has(job.id)) continue;
         await this.flows.add(enrichmentFlow({ jobId: job.id, domain: job.domain }, retry));
         await countRequeue(db, job.id);
+        this.options.metrics.reconcilerRequeues.labels('job').inc();
         report.requeued += 1;
         logger.warn('re-queued job missing from Redis', { jobId: job.id, domain: job.domain });
         continue;
@@ -111,6 +115,7 @@ export class Reconciler {
         // Finalize's giveUp records the failure; this is a worker that died before it could.
         const reason = queued.failedReason || 'the finalize step failed';
         const failed = await markJobFailed(db, this.options.events, job.id, ErrorCode.ENRICHMENT_FAILED, reason);
+        if (failed.batchItem) this.options.metrics.batchItems.labels('failed').inc();
         await deliveryQueue(this.webhookQueue, retry, logger).queue(failed.deliveries);
         report.failed += 1;
       }
@@ -149,7 +154,10 @@ export class Reconciler {
         }),
       );
     }
-    if (requeued > 0) logger.warn('re-queued webhook deliveries missing from Redis', { deliveries: requeued });
+    if (requeued > 0) {
+      this.options.metrics.reconcilerRequeues.labels('delivery').inc(requeued);
+      logger.warn('re-queued webhook deliveries missing from Redis', { deliveries: requeued });
+    }
     return requeued;
   }
 }

@@ -1,6 +1,7 @@
 import type { AiSourceData } from '@enrich/ai';
 import type { Db, Prisma } from '@enrich/db';
 import type { AppError, ErrorCode } from '@enrich/errors';
+import type { Metrics } from '@enrich/metrics';
 import type { LinkedInSourceData, WebsiteSourceData } from '@enrich/scraper';
 
 /**
@@ -28,11 +29,34 @@ export function sourceFailure(error: AppError): SourceFailure {
   return { status: 'failed', code: error.code, message: error.message.slice(0, 1000), fetchedAt: new Date().toISOString() };
 }
 
+/**
+ * The `outcome` of enrich_source_outcomes_total for what a source stored: ok, skipped, or why
+ * not (the error code of a failure, the reason of an unreachable site, an unavailable LinkedIn
+ * page or a dropped AI answer). All bounded words, never a domain or URL.
+ */
+export function sourceOutcome(data: NonNullable<SourceDataBySource[StoredSource]>): string {
+  switch (data.status) {
+    case 'ok':
+      return 'ok';
+    case 'skipped':
+      return 'skipped';
+    case 'failed':
+      return data.code;
+    default:
+      return data.reason;
+  }
+}
+
+/**
+ * Stores what a source found for a job; with `metrics`, counts its outcome (the workers pass
+ * theirs: every result a step stores is counted here, once per store).
+ */
 export async function saveSourceResult<S extends StoredSource>(
   db: Db,
   jobId: string,
   source: S,
   data: NonNullable<SourceDataBySource[S]>,
+  metrics?: Metrics,
 ): Promise<void> {
   const json = data as unknown as Prisma.InputJsonValue;
   await db.sourceResult.upsert({
@@ -40,12 +64,28 @@ export async function saveSourceResult<S extends StoredSource>(
     create: { jobId, source, data: json },
     update: { data: json, fetchedAt: new Date() },
   });
+  metrics?.sourceOutcomes.inc({ source, outcome: sourceOutcome(data) });
 }
 
-/** Records a step's failure for each of its sources that has no result yet. */
-export async function saveSourceFailures(db: Db, jobId: string, sources: readonly StoredSource[], error: AppError): Promise<void> {
+/**
+ * Records a step's failure for each of its sources that has no result yet; with `metrics`,
+ * counts the failure's code for each source it was recorded for.
+ */
+export async function saveSourceFailures(
+  db: Db,
+  jobId: string,
+  sources: readonly StoredSource[],
+  error: AppError,
+  metrics?: Metrics,
+): Promise<void> {
   const failure = sourceFailure(error) as unknown as Prisma.InputJsonValue;
-  await db.sourceResult.createMany({ data: sources.map((source) => ({ jobId, source, data: failure })), skipDuplicates: true });
+  const data = sources.map((source) => ({ jobId, source, data: failure }));
+  if (!metrics) {
+    await db.sourceResult.createMany({ data, skipDuplicates: true });
+    return;
+  }
+  const created = await db.sourceResult.createManyAndReturn({ data, skipDuplicates: true, select: { source: true } });
+  for (const { source } of created) metrics.sourceOutcomes.inc({ source, outcome: error.code });
 }
 
 export async function loadSourceResults(db: Db, jobId: string): Promise<SourceDataBySource> {

@@ -1,5 +1,8 @@
 import type { FlowJob } from 'bullmq';
-import { type JobPayload, jobCatalog, QueueName, type RetryPolicy, stepOptions } from './job-catalog';
+import { type JobName, type JobPayload, jobCatalog, QueueName, type RetryPolicy, stepOptions } from './job-catalog';
+
+/** Steps whose jobs are flow parents below: each becomes ready when its last child has ended. */
+export const FLOW_PARENT_STEPS: ReadonlySet<JobName> = new Set<JobName>(['finalize', 'ai', 'batch']);
 
 /**
  * One domain's enrichment as a BullMQ flow: finalize ← ai ← scrape. The scrape step (website
@@ -49,10 +52,11 @@ export function startJob(items: JobPayload<'finalize'>[], retry: RetryPolicy): F
  * A bulk batch as one BullMQ flow: the batch job is the parent of every item's enrichment
  * flow, so one `FlowProducer.add` queues the whole batch atomically (one Redis MULTI). An
  * item that fails never fails or blocks the batch: its finalize ignores the failure for the
- * parent, and the batch job runs once every item has ended.
+ * parent, and the batch job runs once every item has ended. Items carry their own `requestId`
+ * (that of the request which submitted them, like the batch's).
  */
-export function batchFlow(batchId: string, items: JobPayload<'finalize'>[], retry: RetryPolicy): FlowJob {
-  const data = jobCatalog.batch.payload.parse({ batchId });
+export function batchFlow(batchId: string, items: JobPayload<'finalize'>[], retry: RetryPolicy, requestId?: string): FlowJob {
+  const data = jobCatalog.batch.payload.parse({ batchId, requestId });
   return {
     name: 'batch',
     queueName: QueueName.batch,

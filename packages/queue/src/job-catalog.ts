@@ -14,9 +14,15 @@ export const QueueName = {
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
+// A request id as the API accepts it in X-Request-Id (apps/api middleware/request-id.ts): the
+// submission's id travels with its jobs so that every step's log lines carry it.
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const requestId = z.string().regex(REQUEST_ID).optional();
+
 const enrichmentStep = z.object({
   jobId: z.uuid(),
   domain: z.string().min(1).max(253),
+  requestId,
 });
 
 // Single submissions the API admitted together: a worker queues each one's enrichment flow.
@@ -29,11 +35,14 @@ const startJobs = z.object({
 // The parent of a bulk batch's per-domain flows; runs once every item has ended.
 const batchStep = z.object({
   batchId: z.string().regex(/^bat_[0-9A-Za-z]+$/),
+  requestId,
 });
 
 // One webhook delivery owed (its row in webhook_deliveries says where, what and how far it got).
+// `requestId`: that of the submission whose job or batch owed it, when known.
 const webhookDelivery = z.object({
   deliveryId: z.string().regex(/^msg_[0-9a-z]+$/),
+  requestId,
 });
 
 export const jobCatalog = {

@@ -15,10 +15,11 @@ export interface WebhookJob {
  * delivery's (`webhook-msg_…`): queueing a delivery that is already queued adds nothing, so the
  * step that owed it, the reconciler and a resend can all queue it safely. `retry` covers
  * internal faults (the database down); the receiver's failures are retried by the step itself.
+ * `requestId`: that of the request whose job or batch owes them, carried into the delivery's logs.
  */
-export function webhookJobs(deliveryIds: readonly string[], retry: RetryPolicy): WebhookJob[] {
+export function webhookJobs(deliveryIds: readonly string[], retry: RetryPolicy, requestId?: string): WebhookJob[] {
   return deliveryIds.map((deliveryId) => {
-    const data = jobCatalog.webhook.payload.parse({ deliveryId });
+    const data = jobCatalog.webhook.payload.parse({ deliveryId, requestId });
     return {
       name: 'webhook',
       queueName: QueueName.webhook,

@@ -36,7 +36,9 @@ export function spawnApp(
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, entry)], {
     cwd: repoRoot,
-    env,
+    // Each app's metrics listener on a free port unless told (its default port is one per app kind,
+    // and tests and benchmarks run several of a kind side by side).
+    env: { METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

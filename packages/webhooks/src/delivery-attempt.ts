@@ -121,6 +121,18 @@ export type AttemptResult =
       final: boolean;
     };
 
+/**
+ * One attempt in a word, for enrich_webhook_attempts_total: ok (a 2xx), http_error (any other
+ * answer), network_error (no answer: timeout, reset, DNS), refused (never sent: the address is
+ * refused by the guard or the URL is unusable).
+ */
+export type AttemptOutcome = 'ok' | 'http_error' | 'network_error' | 'refused';
+
+export function attemptOutcome(result: AttemptResult): AttemptOutcome {
+  if (result.kind === 'error') return result.final ? 'refused' : 'network_error';
+  return result.status >= 200 && result.status < 300 ? 'ok' : 'http_error';
+}
+
 export type Verdict =
   | { outcome: 'delivered' }
   | { outcome: 'retry'; delayMs: number; error: string }

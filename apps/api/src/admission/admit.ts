@@ -37,6 +37,7 @@ interface SingleAdmission {
   domain: string;
   refresh: boolean;
   webhook: OneOffWebhook | null;
+  requestId: string | undefined;
 }
 
 // One coalesced path per queue producer: every route of a process shares it.
@@ -66,6 +67,8 @@ export type AdmissionRequest<T extends { domain: string }> = {
   refresh: boolean;
   /** The submission's one-off webhook: its job's events (a batch's: every item's and the batch's) go there too. */
   webhook?: OneOffWebhook | null;
+  /** The submitting request's id (X-Request-Id): carried by its queue jobs into every step's and delivery's log lines. */
+  requestId?: string;
 } & ({ batch: BatchEntries; items: readonly T[] } | { batch?: undefined; items: readonly [T] });
 
 export interface Admission<T> {
@@ -112,6 +115,7 @@ export async function admit<T extends { domain: string }>(
     domain: item.domain,
     refresh: request.refresh,
     webhook: request.webhook ?? null,
+    requestId: request.requestId,
   });
   return { ...admission, jobs: [{ ...item, ...admission.jobs[0]! }] };
 }
@@ -126,11 +130,11 @@ export async function admit<T extends { domain: string }>(
  */
 function coalescedSingles(deps: AdmitDeps): (single: SingleAdmission) => Promise<Admission<{ domain: string }>> {
   type Call = Pending<SingleAdmission, Admission<{ domain: string }>>;
-  const admitOne = ({ submitter, domain, refresh, webhook }: SingleAdmission) =>
-    admitGroup(deps, submitter, { items: [{ domain, webhook }], refresh });
+  const admitOne = ({ submitter, domain, refresh, webhook, requestId }: SingleAdmission) =>
+    admitGroup(deps, submitter, { items: [{ domain, webhook, requestId }], refresh });
   const admitCalls = async (calls: Call[]) => {
     const { submitter, refresh } = calls[0]!.input;
-    const items = calls.map((c) => ({ domain: c.input.domain, webhook: c.input.webhook }));
+    const items = calls.map((c) => ({ domain: c.input.domain, webhook: c.input.webhook, requestId: c.input.requestId }));
     let group: Admission<{ domain: string }>;
     try {
       group = await admitGroup(deps, submitter, { items, refresh });
@@ -165,12 +169,13 @@ function coalescedSingles(deps: AdmitDeps): (single: SingleAdmission) => Promise
 
 /**
  * Admits one batch, or one or more single submissions of one team, in one statement. A single
- * submission's item carries its own one-off webhook (submissions admitted together each have theirs).
+ * submission's item carries its own one-off webhook and request id (submissions admitted
+ * together each have theirs).
  */
-async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | null }>(
+async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | null; requestId?: string }>(
   deps: AdmitDeps,
   submitter: Submitter,
-  request: AdmissionRequest<T> | { batch?: undefined; items: readonly T[]; refresh: boolean; webhook?: undefined },
+  request: AdmissionRequest<T> | { batch?: undefined; items: readonly T[]; refresh: boolean; webhook?: undefined; requestId?: undefined },
 ): Promise<Admission<T>> {
   if (deps.redis.status !== 'ready') throw queueUnavailable();
   const batch = request.batch ? { id: newId('bat'), ...request.batch } : undefined;
@@ -205,10 +210,14 @@ async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | 
   const quota =
     result.used === null ? undefined : { limit: submitter.limits.monthly, used: result.used, resetTime: nextMonthStart(createdAt) };
 
-  const toRun = jobs.filter((job) => !job.fresh).map((job) => ({ jobId: job.id, domain: job.domain }));
-  const flows = flowsOf(batchId, toRun, deps.retry);
-  // Webhook deliveries owed by jobs answered from fresh records (written with them).
-  const deliveries = webhookJobs(result.deliveries, deps.retry);
+  const toRun = jobs
+    .filter((job) => !job.fresh)
+    .map((job) => ({ jobId: job.id, domain: job.domain, requestId: job.requestId ?? request.requestId }));
+  const flows = flowsOf(batchId, toRun, deps.retry, request.requestId);
+  // Webhook deliveries owed by jobs answered from fresh records (written with them): with the
+  // request's id, or the one its submissions admitted together share.
+  const requestIds = new Set(request.items.map((item) => item.requestId ?? request.requestId));
+  const deliveries = webhookJobs(result.deliveries, deps.retry, requestIds.size === 1 ? [...requestIds][0] : undefined);
   if (flows.length === 0 && deliveries.length > 0) {
     // Nothing else to queue: the jobs are complete whatever Redis says; the reconciler queues what it refuses.
     await withTimeout(deps.flows.addBulk(deliveries), enqueueTimeoutMs(deliveries.length)).catch((error: unknown) =>
@@ -237,8 +246,13 @@ async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | 
 
 // A batch is one flow under its batch job; jobs without a batch (single submissions admitted
 // together) are one start job, whose worker adds their enrichment flows.
-function flowsOf(batchId: string | null, toRun: { jobId: string; domain: string }[], retry: RetryPolicy): FlowJob[] {
+function flowsOf(
+  batchId: string | null,
+  toRun: { jobId: string; domain: string; requestId?: string }[],
+  retry: RetryPolicy,
+  requestId: string | undefined,
+): FlowJob[] {
   if (toRun.length === 0) return [];
-  if (batchId) return [batchFlow(batchId, toRun, retry)];
+  if (batchId) return [batchFlow(batchId, toRun, retry, requestId)];
   return [startJob(toRun, retry)];
 }

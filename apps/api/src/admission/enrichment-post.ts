@@ -1,4 +1,5 @@
 import type { AuthenticatedTeam } from '@enrich/api-keys';
+import { AppError, ErrorCode } from '@enrich/errors';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../app-context';
 import type { RateLimits } from '../limits/rate-limits';
@@ -39,7 +40,7 @@ type Read<T> = { ok: true; value: T } | { ok: false; error: unknown };
  * request against the rate limits, then hand the classified submission to the handler. The
  * limiter comes after classifying because a submission that adds no new domain (duplicates of
  * the team's recent submissions) is free; a submission that cannot be read still counts, and
- * is refused only after the limiter.
+ * is refused only after the limiter. A refusal by the monthly quota is counted (limitRefusals).
  */
 export function enrichmentPost<S extends Submission>(ctx: AppContext, limits: RateLimits, post: EnrichmentPost<S>): RequestHandler {
   const classify = async (req: Request, res: Response, team: AuthenticatedTeam): Promise<ClassifiedSubmission<S>> => {
@@ -56,6 +57,10 @@ export function enrichmentPost<S extends Submission>(ctx: AppContext, limits: Ra
     );
     await limits.enrichment(req, res, { free: classified.ok && addsNoNewDomain(classified.value) });
     if (!classified.ok) throw classified.error;
-    await post.handle(res, classified.value);
+    await post.handle(res, classified.value).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === ErrorCode.QUOTA_EXCEEDED)
+        ctx.metrics.limitRefusals.inc({ plan: team.plan, limit: 'month' });
+      throw error;
+    });
   };
 }

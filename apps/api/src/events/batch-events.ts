@@ -83,6 +83,7 @@ export async function readBatchEvents(db: Db, teamId: string, batchId: string, a
 /** GET /enrich/bulk/{batchId}/events: a message carries its whole event; Postgres fills any gap. */
 export function batchEventSource(db: Db, prefix: string, teamId: string, batchId: string): EventSource {
   return {
+    kind: 'batch',
     channel: batchEventChannel(prefix, batchId),
     read: (after) => readBatchEvents(db, teamId, batchId, after),
     heard(message, lastSent) {

@@ -1,4 +1,5 @@
 import type { Logger } from '@enrich/logger';
+import type { Metrics } from '@enrich/metrics';
 import type { Request, Response } from 'express';
 import type { EventHub, StreamListener } from './event-hub';
 import { type SseEvent, SseResponse } from './sse-response';
@@ -12,6 +13,8 @@ export interface StreamState {
 
 /** Where one stream's events come from. */
 export interface EventSource {
+  /** What the stream follows: the `kind` label of the open streams gauge. */
+  kind: 'job' | 'batch';
   /** The channel the job store announces this job's or batch's changes on. */
   channel: string;
   /**
@@ -30,6 +33,7 @@ export interface EventSource {
  * Every heartbeat, and after the subscriber reconnects, Postgres is read again: a message the
  * job store could not publish delays its event by one heartbeat at most. `report` is the
  * rate-limit report, run beside the first read so its headers go out with the stream's.
+ * `openStreams` counts the stream while it is open (from its 200 until its connection closes).
  */
 export async function serveEventStream(
   hub: EventHub,
@@ -39,6 +43,7 @@ export async function serveEventStream(
   res: Response,
   report: () => Promise<void>,
   logger: Logger,
+  openStreams: Metrics['eventStreams'],
 ): Promise<void> {
   const sse = new SseResponse(res);
   const follower = new Follower(source, sse, after ?? 0, logger.child({ requestId: req.requestId }));
@@ -62,6 +67,8 @@ export async function serveEventStream(
   }
   if (!sse.isOpen) return; // the client left during the read
   sse.open();
+  openStreams.inc({ kind: source.kind });
+  res.once('close', () => openStreams.dec({ kind: source.kind }));
   if (req.method === 'HEAD') {
     sse.end();
     return;

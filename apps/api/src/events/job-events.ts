@@ -34,6 +34,7 @@ export function jobEventSource(
   estimate: () => number,
 ): EventSource {
   return {
+    kind: 'job',
     channel: jobEventChannel(prefix, job.jobId),
     read: async (after) => jobEvents(await findTeamJob(db, job.teamId, job.jobId), after, estimate(), job.fields),
     heard: (message, lastSent) => (Number(message) > lastSent ? 'read' : null),

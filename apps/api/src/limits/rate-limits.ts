@@ -1,5 +1,6 @@
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
+import type { Metrics } from '@enrich/metrics';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, type RateLimitInfo, type RateLimitRequestHandler, rateLimit } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
@@ -18,6 +19,8 @@ export interface RateLimitSettings {
   signInFailuresPerAccount: number;
   signInAccountWindowMs: number;
   logger: Logger;
+  /** Counts each refusal (429) by the team's plan and window. */
+  refusals: Metrics['limitRefusals'];
 }
 
 /** A sign-in being checked: counted as failed unless it is said to have succeeded. */
@@ -67,6 +70,8 @@ const PROPERTY: Record<WindowName, string> = {
   address: 'rateLimitAddress',
   account: 'rateLimitAccount',
 };
+// The `limit` label of a window's refusals; address and account windows count callers without a key.
+const REFUSAL_LIMIT: Record<WindowName, string> = { minute: 'minute', day: 'day', address: 'minute', account: 'signin' };
 const REFUSED: Record<WindowName, string> = {
   minute: 'requests per minute',
   day: 'requests per day',
@@ -88,7 +93,7 @@ const accountKey = (req: Request) => String((req as unknown as Record<symbol, un
  * response reports whichever of the team's windows is closest to running out.
  */
 export function createRateLimits(settings: RateLimitSettings): RateLimits {
-  const { redis, keyPrefix, logger } = settings;
+  const { redis, keyPrefix, logger, refusals } = settings;
   const limiterLogger = {
     error: (error: unknown, message?: string) => logger.warn(message ?? 'rate limiter error', { error: String(error) }),
     warn: (error: unknown, message?: string) => logger.warn(message ?? 'rate limiter warning', { error: String(error) }),
@@ -100,6 +105,8 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     setRateLimitHeaders(res, state);
     res.setHeader('Retry-After', String(retryAfter));
     const what = REFUSED[window];
+    const team = window === 'minute' || window === 'day' ? req.auth : undefined;
+    refusals.inc({ plan: team?.plan ?? 'anonymous', limit: REFUSAL_LIMIT[window] });
     next(
       new AppError(ErrorCode.RATE_LIMIT_EXCEEDED, `rate limit of ${state.limit} ${what} reached; retry in ${retryAfter} s`, {
         details: { window, limit: state.limit, retryAfter },

@@ -34,7 +34,14 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
       async handle(res, { team, submission: { entries, refresh, input, webhookUrl } }) {
         const webhook = await oneOffWebhook(ctx, webhookUrl);
         const batchRow = { ...entries, inputColumns: input.columns, entries: batchEntries(entries, input.rows) };
-        const batch = await admit(deps, team, { batch: batchRow, items: entries.accepted, refresh, webhook });
+        const batch = await admit(deps, team, {
+          batch: batchRow,
+          items: entries.accepted,
+          refresh,
+          webhook,
+          requestId: res.req.requestId,
+        });
+        ctx.metrics.batchItems.inc({ state: 'admitted' }, batch.jobs.length);
         if (batch.quota) setQuotaHeaders(res, batch.quota);
         const jobOf = new Map(batch.jobs.map((job) => [job.index, job.id]));
         res.status(202).json({
@@ -77,7 +84,8 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
     const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
     const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
     const source = batchEventSource(ctx.db, ctx.events.prefix, team.teamId, batchId);
-    await serveEventStream(ctx.events, source, after, req, res, () => runMiddleware(limits.teamStatus, req, res), ctx.logger);
+    const report = () => runMiddleware(limits.teamStatus, req, res);
+    await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger, ctx.metrics.eventStreams);
   });
 
   router.all('/enrich/bulk', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));

@@ -35,7 +35,7 @@ export function enrichRoutes(ctx: AppContext, limits: RateLimits, estimate: () =
       throw jobNotFound(jobId);
     }
     const source = jobEventSource(ctx.db, ctx.events.prefix, { teamId: team.teamId, jobId, fields }, estimate);
-    await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger);
+    await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger, ctx.metrics.eventStreams);
   });
 
   router.all('/enrich', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));

@@ -46,7 +46,7 @@ export function frequentRoutes(ctx: AppContext, limits: RateLimits, authenticate
       async handle(res, { team, submission: { domains, refresh, webhookUrl } }) {
         const webhook = await oneOffWebhook(ctx, webhookUrl);
         // A single submission is a batch of one, without a batch row.
-        const admission = await admit(deps, team, { items: [{ domain: domains[0] }], refresh, webhook });
+        const admission = await admit(deps, team, { items: [{ domain: domains[0] }], refresh, webhook, requestId: res.req.requestId });
         const [job] = admission.jobs;
         if (!job) throw new Error('a single submission admits one job');
         if (admission.quota) setQuotaHeaders(res, admission.quota);

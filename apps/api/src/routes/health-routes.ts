@@ -22,8 +22,11 @@ export function healthRoutes(ctx: AppContext): Router {
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  // Readiness: this process can serve, i.e. Postgres and Redis answer.
+  // Readiness: this process can serve, i.e. it is not shutting down and Postgres and Redis answer.
   router.get('/readyz', async (_req, res) => {
+    if (ctx.lifecycle.draining) {
+      throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'not ready: this process is shutting down', { details: { status: 'draining' } });
+    }
     const [postgres, redis] = await Promise.all([check(() => ctx.db.$queryRaw`SELECT 1`), check(() => ctx.redis.ping())]);
     const checks = { postgres, redis };
     if (postgres === 'ok' && redis === 'ok') {

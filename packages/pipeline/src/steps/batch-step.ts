@@ -12,7 +12,7 @@ export function batchStep(db: Db, deliveries: DeliveryQueue): Step<'batch'> {
   return {
     run: async (payload) => {
       const { settled, deliveries: owed } = await settleBatchById(db, payload.batchId);
-      await deliveries.queue(owed);
+      await deliveries.queue(owed, payload.requestId);
       return { settled };
     },
     giveUp: async () => undefined,

@@ -1,6 +1,7 @@
 import { type Db, Prisma } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { completeJob, type JobEvents, markJobFailed } from '@enrich/jobs';
+import { completeJob, type Ended, type JobEvents, markJobFailed } from '@enrich/jobs';
+import type { Metrics } from '@enrich/metrics';
 import type { Step } from '@enrich/queue';
 import type { CompanyDraft } from '@enrich/record';
 import { scoreConfidence } from '../confidence';
@@ -23,6 +24,11 @@ function companyColumns(draft: CompanyDraft, confidence: number, now: Date) {
 
 export type FinalizeOutcome = { confidence: number } | { skipped: string } | { failed: ErrorCode };
 
+/** enrich_batch_items_total: a job of a batch ended here (only jobs with a batch count). */
+function countBatchItem(metrics: Metrics | undefined, ended: Ended, state: 'completed' | 'failed'): void {
+  if (ended.batchItem) metrics?.batchItems.labels(state).inc();
+}
+
 /**
  * Merges what the sources stored for this job, scores it, upserts the company (one row per
  * domain) and completes the job, in one transaction. Reads Postgres only: a step that gave up
@@ -33,8 +39,9 @@ export type FinalizeOutcome = { confidence: number } | { skipped: string } | { f
 export async function finalizeJob(
   db: Db,
   events: JobEvents,
-  payload: { jobId: string },
+  payload: { jobId: string; requestId?: string },
   deliveries: DeliveryQueue = leaveToReconciler,
+  metrics?: Metrics,
 ): Promise<FinalizeOutcome> {
   const job = await db.enrichmentJob.findUnique({ where: { id: payload.jobId } });
   if (!job) throw new AppError(ErrorCode.INVALID_JOB_PAYLOAD, `job ${payload.jobId} does not exist`);
@@ -47,7 +54,8 @@ export async function finalizeJob(
   }
   if (results.website.status === 'failed') {
     const failed = await markJobFailed(db, events, job.id, results.website.code, results.website.message);
-    await deliveries.queue(failed.deliveries);
+    countBatchItem(metrics, failed, 'failed');
+    await deliveries.queue(failed.deliveries, payload.requestId);
     return { failed: results.website.code };
   }
   const draft = mergeSources(results);
@@ -68,17 +76,20 @@ export async function finalizeJob(
       update: { enrichedAt: now },
     });
   });
-  await deliveries.queue(completed.deliveries);
+  countBatchItem(metrics, completed, 'completed');
+  await deliveries.queue(completed.deliveries, payload.requestId);
   // Another run of this step ended it meanwhile: its company row won (this one rolled back).
   return completed.ended ? { confidence } : { skipped: 'job ended meanwhile' };
 }
 
 /** The last step of every job; also ends the job when its own fault outlasts the retries. */
-export function finalizeStep(db: Db, events: JobEvents, deliveries: DeliveryQueue): Step<'finalize'> {
+export function finalizeStep(db: Db, events: JobEvents, deliveries: DeliveryQueue, metrics: Metrics): Step<'finalize'> {
   return {
-    run: (payload) => finalizeJob(db, events, payload, deliveries),
+    run: (payload) => finalizeJob(db, events, payload, deliveries, metrics),
     giveUp: async (payload, error) => {
-      await deliveries.queue((await markJobFailed(db, events, payload.jobId, error.code, error.message)).deliveries);
+      const failed = await markJobFailed(db, events, payload.jobId, error.code, error.message);
+      countBatchItem(metrics, failed, 'failed');
+      await deliveries.queue(failed.deliveries, payload.requestId);
     },
   };
 }

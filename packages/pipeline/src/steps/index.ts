@@ -1,6 +1,6 @@
 export { type AiStepDeps, aiStep } from './ai-step';
 export { batchStep } from './batch-step';
 export { type FinalizeOutcome, finalizeJob, finalizeStep } from './finalize-step';
-export { type ScrapeStepDeps, scrapeStep } from './scrape-step';
+export { type ScrapeStepDeps, scrapeStep, timedRenderer } from './scrape-step';
 export { startStep } from './start-step';
 export { type WebhookDeliverySettings, type WebhookStepDeps, webhookStep } from './webhook-step';

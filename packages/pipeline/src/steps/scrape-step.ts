@@ -1,13 +1,14 @@
 import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { type JobEvents, markJobStarted } from '@enrich/jobs';
-import type { Logger } from '@enrich/logger';
+import type { Metrics } from '@enrich/metrics';
 import type { Step, StepContext } from '@enrich/queue';
 import {
   FetchError,
   fetchLinkedInCompany,
   type LinkedInDeps,
   type LinkedInSourceData,
+  type PageRenderer,
   scrapeWebsiteSource,
   unreachable,
   type WebsiteSourceData,
@@ -23,7 +24,37 @@ export interface ScrapeStepDeps {
   /** Null when the LinkedIn source is switched off. */
   linkedin: LinkedInDeps | null;
   sharedRun: { pollMs: number; maxWaitMs: number };
-  logger: Logger;
+  /** The worker's metrics: source outcomes and the LinkedIn fetch's duration (the render's is the renderer's). */
+  metrics: Metrics;
+}
+
+// The label children this step observes, resolved once.
+function scrapeTimers(metrics: Metrics) {
+  return {
+    linkedinOk: metrics.stepDuration.labels('linkedin', 'ok'),
+    linkedinFailed: metrics.stepDuration.labels('linkedin', 'failed'),
+    linkedinSkipped: metrics.sourceOutcomes.labels('linkedin', 'skipped'),
+  };
+}
+type ScrapeTimers = ReturnType<typeof scrapeTimers>;
+
+/** The renderer, each Chromium render timed (step="render", outcome ok or failed). */
+export function timedRenderer(renderer: PageRenderer, metrics: Metrics): PageRenderer {
+  const ok = metrics.stepDuration.labels('render', 'ok');
+  const failed = metrics.stepDuration.labels('render', 'failed');
+  return {
+    async render(url) {
+      const started = performance.now();
+      let rendered = false;
+      try {
+        const page = await renderer.render(url);
+        rendered = true;
+        return page;
+      } finally {
+        (rendered ? ok : failed).observe((performance.now() - started) / 1000);
+      }
+    },
+  };
 }
 
 const SOURCES = ['website', 'linkedin'] as const;
@@ -37,14 +68,20 @@ const SOURCES = ['website', 'linkedin'] as const;
  * An internal fault that outlasts the retries is stored as the sources' failure.
  */
 export function scrapeStep(deps: ScrapeStepDeps): Step<'scrape'> {
+  const timers = scrapeTimers(deps.metrics);
   return {
-    run: (payload, ctx) => scrape(deps, payload, ctx),
-    giveUp: (payload, error) => saveSourceFailures(deps.db, payload.jobId, SOURCES, error),
+    run: (payload, ctx) => scrape(deps, timers, payload, ctx),
+    giveUp: (payload, error) => saveSourceFailures(deps.db, payload.jobId, SOURCES, error, deps.metrics),
   };
 }
 
-async function scrape(deps: ScrapeStepDeps, payload: { jobId: string; domain: string }, ctx: StepContext): Promise<string> {
-  const { db, events, logger } = deps;
+async function scrape(
+  deps: ScrapeStepDeps,
+  timers: ScrapeTimers,
+  payload: { jobId: string; domain: string },
+  ctx: StepContext,
+): Promise<string> {
+  const { db, events } = deps;
   const shared = await reuseLeaderResults(db, payload.jobId, SOURCES, deps.sharedRun.maxWaitMs);
   if (shared.kind === 'wait') return ctx.waitAndRetry(deps.sharedRun.pollMs);
   if (!(await markJobStarted(db, events, payload.jobId))) return 'job no longer processing';
@@ -54,13 +91,16 @@ async function scrape(deps: ScrapeStepDeps, payload: { jobId: string; domain: st
   const stored = await loadSourceResults(db, payload.jobId);
   let website = stored.website;
   if (!website) {
-    website = await scrapeWebsite(deps, payload, ctx.isLastAttempt);
-    await saveSourceResult(db, payload.jobId, 'website', website);
+    website = await scrapeWebsite(deps, payload, ctx);
+    await saveSourceResult(db, payload.jobId, 'website', website, deps.metrics);
   }
   if (!stored.linkedin && website.status !== 'failed') {
-    const linkedin = await linkedInSource(deps, payload.domain, website);
-    if (linkedin.status !== 'ok') logger.debug('linkedin source unavailable', { jobId: payload.jobId, reason: linkedin.reason });
-    await saveSourceResult(db, payload.jobId, 'linkedin', linkedin);
+    // Not asked at all (switched off, or no site to match a page against): counted as skipped.
+    const asked = deps.linkedin !== null && website.status === 'ok';
+    const linkedin = await linkedInSource(deps, timers, payload.domain, website);
+    if (linkedin.status !== 'ok') ctx.logger.debug('linkedin source unavailable', { reason: linkedin.reason });
+    await saveSourceResult(db, payload.jobId, 'linkedin', linkedin, asked ? deps.metrics : undefined);
+    if (!asked) timers.linkedinSkipped.inc();
   }
   return website.status;
 }
@@ -68,28 +108,40 @@ async function scrape(deps: ScrapeStepDeps, payload: { jobId: string; domain: st
 async function scrapeWebsite(
   deps: ScrapeStepDeps,
   payload: { jobId: string; domain: string },
-  isLastAttempt: boolean,
+  ctx: StepContext,
 ): Promise<WebsiteSourceData> {
   try {
     return await scrapeWebsiteSource(payload.domain, deps.website);
   } catch (error) {
     if (!(error instanceof FetchError)) throw error;
-    if (error.transient && !isLastAttempt) {
+    if (error.transient && !ctx.isLastAttempt) {
       throw new AppError(ErrorCode.SCRAPE_FAILED, `${payload.domain}: ${error.message}`, { retryable: true, cause: error });
     }
-    deps.logger.info('site unreachable', { jobId: payload.jobId, domain: payload.domain, reason: error.kind, message: error.message });
+    ctx.logger.info('site unreachable', { domain: payload.domain, reason: error.kind, message: error.message });
     return unreachable(error);
   }
 }
 
-function linkedInSource(deps: ScrapeStepDeps, domain: string, website: WebsiteSourceData): Promise<LinkedInSourceData> {
+async function linkedInSource(
+  deps: ScrapeStepDeps,
+  timers: ScrapeTimers,
+  domain: string,
+  website: WebsiteSourceData,
+): Promise<LinkedInSourceData> {
   const unavailable = (message: string): Promise<LinkedInSourceData> =>
     Promise.resolve({ status: 'unavailable', reason: 'no_page', message, fetchedAt: new Date().toISOString(), tried: [] });
   if (!deps.linkedin) return unavailable('the LinkedIn source is switched off');
   // Without the company's own site there is nothing to find or check a LinkedIn page against.
   if (website.status !== 'ok') return unavailable('the website could not be read');
-  return fetchLinkedInCompany(
-    { domain, name: website.facts.name?.value ?? null, linkedinUrl: website.facts.socialProfiles.linkedin?.value ?? null },
-    deps.linkedin,
-  );
+  const started = performance.now();
+  let result: LinkedInSourceData | undefined;
+  try {
+    result = await fetchLinkedInCompany(
+      { domain, name: website.facts.name?.value ?? null, linkedinUrl: website.facts.socialProfiles.linkedin?.value ?? null },
+      deps.linkedin,
+    );
+    return result;
+  } finally {
+    (result?.status === 'ok' ? timers.linkedinOk : timers.linkedinFailed).observe((performance.now() - started) / 1000);
+  }
 }

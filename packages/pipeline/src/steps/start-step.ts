@@ -12,12 +12,16 @@ import type { FlowProducer } from 'bullmq';
  */
 export function startStep(db: Db, flows: FlowProducer, retry: RetryPolicy): Step<'start'> {
   return {
-    run: async ({ jobs }) => {
+    run: async ({ jobs }, ctx) => {
       const processing = await db.enrichmentJob.findMany({
         where: { id: { in: jobs.map((job) => job.jobId) }, status: 'processing' },
         select: { id: true, domain: true },
       });
-      if (processing.length > 0) await flows.addBulk(processing.map((job) => enrichmentFlow({ jobId: job.id, domain: job.domain }, retry)));
+      // Each flow carries the request id its submission came with (submissions admitted together differ).
+      const requestIds = new Map(jobs.map((job) => [job.jobId, job.requestId]));
+      const queued = processing.map((job) => ({ jobId: job.id, domain: job.domain, requestId: requestIds.get(job.id) }));
+      if (queued.length > 0) await flows.addBulk(queued.map((job) => enrichmentFlow(job, retry)));
+      ctx.logger.info('flows queued', { jobs: queued.map(({ jobId, requestId }) => ({ jobId, requestId })) });
       return { queued: processing.length };
     },
     giveUp: async () => undefined,

@@ -1,10 +1,12 @@
 import type { Db } from '@enrich/db';
-import type { Logger } from '@enrich/logger';
+import type { Metrics } from '@enrich/metrics';
 import type { HostMap, Resolver } from '@enrich/net-guard';
 import type { Step } from '@enrich/queue';
 import { FetchError, fetchResource, type HostAgents } from '@enrich/scraper';
 import {
+  type AttemptOutcome,
   type AttemptResult,
+  attemptOutcome,
   type DisablePolicy,
   deferDelivery,
   failDelivery,
@@ -40,7 +42,8 @@ export interface WebhookDeliverySettings {
 
 export interface WebhookStepDeps {
   db: Db;
-  logger: Logger;
+  /** The worker's metrics: each attempt (its outcome and duration), each delivery's end and its lag. */
+  metrics: Metrics;
   delivery: WebhookDeliverySettings;
 }
 
@@ -83,9 +86,20 @@ async function post(url: string, body: string, headers: Record<string, string>, 
  * says where each delivery stands, so running it twice sends nothing more once it has ended.
  */
 export function webhookStep(deps: WebhookStepDeps): Step<'webhook'> {
-  const { db, delivery: settings } = deps;
+  const { db, delivery: settings, metrics } = deps;
+  // Label children resolved once: an attempt's outcome and duration (step="webhook_delivery").
+  const attempts: Record<AttemptOutcome, { inc(): void }> = {
+    ok: metrics.webhookAttempts.labels('ok'),
+    http_error: metrics.webhookAttempts.labels('http_error'),
+    network_error: metrics.webhookAttempts.labels('network_error'),
+    refused: metrics.webhookAttempts.labels('refused'),
+  };
+  const tookOk = metrics.stepDuration.labels('webhook_delivery', 'ok');
+  const tookFailed = metrics.stepDuration.labels('webhook_delivery', 'failed');
+  const delivered = metrics.webhookDeliveries.labels('delivered');
+  const exhausted = metrics.webhookDeliveries.labels('exhausted');
   return {
-    async run({ deliveryId }, ctx) {
+    async run({ deliveryId, requestId }, ctx) {
       const delivery = await loadDelivery(db, deliveryId);
       if (!delivery) return { skipped: 'no such delivery' };
       if (delivery.status !== 'pending') return { skipped: `delivery is ${delivery.status}` };
@@ -103,13 +117,13 @@ export function webhookStep(deps: WebhookStepDeps): Step<'webhook'> {
       }
       const at = new Date();
       const started = performance.now();
-      const { result, excerpt: responseExcerpt } = await post(
-        delivery.url,
-        body,
-        { ...signatureHeaders(delivery.id, body, delivery.secrets, at) },
-        settings,
-      );
+      // The request id of the submission that owed it, so that both sides can quote the same id.
+      const headers = { ...signatureHeaders(delivery.id, body, delivery.secrets, at), ...(requestId ? { 'x-request-id': requestId } : {}) };
+      const { result, excerpt: responseExcerpt } = await post(delivery.url, body, headers, settings);
       const durationMs = performance.now() - started;
+      const outcome = attemptOutcome(result);
+      attempts[outcome].inc();
+      (outcome === 'ok' ? tookOk : tookFailed).observe(durationMs / 1000);
       const verdict = judgeAttempt(result, delivery.attempts + 1 - delivery.roundStart, settings.schedule);
       const recorded = await recordAttempt(
         db,
@@ -125,13 +139,26 @@ export function webhookStep(deps: WebhookStepDeps): Step<'webhook'> {
         verdict,
         settings.disable,
       );
+      ctx.logger.info('webhook attempt', {
+        deliveryId: delivery.id,
+        attempt: delivery.attempts + 1,
+        status: result.kind === 'response' ? result.status : null,
+        error: result.kind === 'error' ? result.message : undefined,
+        ms: Math.round(durationMs * 10) / 10,
+        outcome: recorded.status,
+      });
+      if (recorded.status === 'delivered') {
+        delivered.inc();
+        // From the event (the delivery row is written with the job's or batch's end) to its success.
+        metrics.webhookLag.observe(Math.max(0, Date.now() - delivery.createdAt.getTime()) / 1000);
+      } else if (recorded.status === 'failed') exhausted.inc();
       if (recorded.status === 'pending') await ctx.waitAndRetry(recorded.retryInMs);
       return { status: recorded.status };
     },
-    async giveUp({ deliveryId }, error) {
+    async giveUp({ deliveryId }, error, ctx) {
       // Ours, not the receiver's: never a reason to drop the delivery (see deferDelivery).
       const reason = `internal error ${error.code}: ${error.message}; tried again later`;
-      deps.logger.warn('webhook delivery deferred after an internal error', { deliveryId, error: error.message });
+      ctx.logger.warn('webhook delivery deferred after an internal error', { deliveryId, error: error.message });
       await deferDelivery(db, deliveryId, reason, DEFER_MS, maxAgeMs(settings.schedule));
     },
   };

@@ -1,0 +1,2 @@
+export * from './metrics-catalogue';
+export * from './metrics-listener';
