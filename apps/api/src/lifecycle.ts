@@ -7,14 +7,14 @@ import type { RequestHandler } from 'express';
  * requests already here are finished (main.ts's shutdown).
  */
 export class Lifecycle {
-  private drainingSince: number | null = null;
+  private drained = false;
 
   get draining(): boolean {
-    return this.drainingSince !== null;
+    return this.drained;
   }
 
   drain(): void {
-    this.drainingSince ??= Date.now();
+    this.drained = true;
   }
 }
 
