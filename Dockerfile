@@ -24,11 +24,13 @@ COPY packages/domain/package.json packages/domain/
 COPY packages/errors/package.json packages/errors/
 COPY packages/jobs/package.json packages/jobs/
 COPY packages/logger/package.json packages/logger/
+COPY packages/metrics/package.json packages/metrics/
 COPY packages/net-guard/package.json packages/net-guard/
 COPY packages/pipeline/package.json packages/pipeline/
 COPY packages/queue/package.json packages/queue/
 COPY packages/record/package.json packages/record/
 COPY packages/scraper/package.json packages/scraper/
+COPY packages/telemetry/package.json packages/telemetry/
 COPY packages/testkit/package.json packages/testkit/
 COPY packages/webhooks/package.json packages/webhooks/
 
@@ -53,7 +55,7 @@ USER node
 # The API's PORT default (HOST defaults to 0.0.0.0, reachable from outside the container).
 EXPOSE 3000
 
-# No HEALTHCHECK here: the workers have no HTTP port, so checks are set per service (compose).
+# No HEALTHCHECK here: the workers answer only on their metrics port, so checks are set per service (compose).
 # node --import tsx (not npx/npm) so SIGTERM reaches the app itself and it shuts down cleanly.
 #   worker:     node --import tsx apps/worker-scrape/src/main.ts
 #   AI worker:  node --import tsx apps/worker-ai/src/main.ts

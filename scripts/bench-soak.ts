@@ -2,9 +2,12 @@
 // operator would watch it. One process of each kind (as `npm start` runs them) behind the
 // benchmark's proxy; the traffic: a single submission every 200 ms (refresh, so each runs the
 // pipeline), each polled until it ends, and every minute a 50-domain batch followed on its event
-// stream. Prints per interval each process's RSS and heap, the requests' p99, the scrape queue's
-// wait and the errors; at the end, the slope of each process's memory after warm-up (target:
-// under 1 MB per 10 minutes), p99 first against last, and the errors (target 0).
+// stream. Prints per interval each process's lowest RSS, V8 heap (committed) and external memory,
+// the requests' p99, the scrape queue's wait and the errors; at the end, the slope of each
+// process's memory after warm-up (target: under 1 MB per 10 minutes), p99 first against last,
+// and the errors (target 0). RSS is sampled every 2 s and each interval keeps its lowest: V8's
+// heap swings by tens of MB between collections, and a leak shows in the floor a collection
+// leaves, which one sample per interval would bury in that swing.
 //
 //   npm run bench:soak -- --minutes 30
 // Options: --minutes N (BENCH_MINUTES, 5), --interval S (BENCH_INTERVAL_S, 60), --warmup S
@@ -26,6 +29,7 @@ const WARMUP_S = arg('warmup', 'BENCH_WARMUP_S', (MINUTES * 60) / 5);
 const POOL = 300;
 const BATCH = 50;
 const SUBMIT_EVERY_MS = 200;
+const RSS_SAMPLE_MS = 2000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rssMb = (pid: number): number => {
@@ -92,22 +96,32 @@ async function main(): Promise<number> {
       }
     })();
 
-    const memory = new Map<string, [number, number][]>(); // process → (minutes, RSS MB)
+    const memory = new Map<string, [number, number][]>(); // process → (minutes, lowest RSS MB of the interval)
     const p99s: number[] = [];
     let lastWait = { sum: 0, count: 0 };
     let errorsBefore = 0;
     console.log(
-      `\n${'min'.padStart(5)}  ${fleet.slots.map((s) => `${s.name} RSS/heap MB`.padStart(26)).join(' ')}   p99 ms  queue wait ms  errors`,
+      `\n${'min'.padStart(5)}  ${fleet.slots.map((s) => `${s.name} RSS↓/heap/ext MB`.padStart(30)).join(' ')}   p99 ms  queue wait ms  errors`,
     );
     while (Date.now() < endAt) {
       const intervalStart = Date.now();
-      await sleep(Math.min(INTERVAL_S * 1000, Math.max(0, endAt - Date.now())));
+      const intervalEnd = Math.min(intervalStart + INTERVAL_S * 1000, endAt);
+      const lowest = fleet.slots.map(() => Number.POSITIVE_INFINITY);
+      do {
+        fleet.slots.forEach((slot, i) => {
+          lowest[i] = Math.min(lowest[i]!, rssMb(slot.app!.pid));
+        });
+        await sleep(Math.min(RSS_SAMPLE_MS, Math.max(0, intervalEnd - Date.now())));
+      } while (Date.now() < intervalEnd);
       const minutes = (Date.now() - started) / 60_000;
       const columns: string[] = [];
-      for (const slot of fleet.slots) {
-        const rss = rssMb(slot.app!.pid);
-        const heap = (await scrape(slot, ['nodejs_heap_size_used_bytes'])).nodejs_heap_size_used_bytes ?? 0;
-        columns.push(`${rss.toFixed(1)} / ${(heap / 1024 / 1024).toFixed(1)}`.padStart(26));
+      for (const [i, slot] of fleet.slots.entries()) {
+        const rss = lowest[i]!;
+        const node = await scrape(slot, ['nodejs_heap_size_total_bytes', 'nodejs_external_memory_bytes']);
+        const mb = (bytes: number | undefined) => ((bytes ?? 0) / 1024 / 1024).toFixed(1);
+        columns.push(
+          `${rss.toFixed(1)} / ${mb(node.nodejs_heap_size_total_bytes)} / ${mb(node.nodejs_external_memory_bytes)}`.padStart(30),
+        );
         if ((Date.now() - started) / 1000 >= WARMUP_S) {
           const series = memory.get(slot.name) ?? [];
           series.push([minutes, rss]);

@@ -6,13 +6,12 @@ import type { Plan } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
 import { createMetrics, type Metrics } from '@enrich/metrics';
 import { startStep } from '@enrich/pipeline';
-import { bullPrefix, createRedisConnection, jobCatalog, QueueName, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
+import { bullPrefix, createRedisConnection, jobCatalog, openRedis, QueueName, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
 import { aiWorkerEnv, startAiWorker } from '@enrich/worker-ai';
 import { type RunningWorkers, startWorkers, type WorkerConfig, workerEnv } from '@enrich/worker-scrape';
 import { startWebhookWorker, webhookWorkerEnv } from '@enrich/worker-webhooks';
 import { FlowProducer, Queue } from 'bullmq';
 import type { Express } from 'express';
-import { Redis } from 'ioredis';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -85,7 +84,7 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
   const apiConfig = loadConfig(apiEnv, env);
   const workerConfig = loadConfig(workerEnv, env);
   const logger = createLogger(env.LOG_LEVEL as 'silent');
-  const redis = createRedisConnection(redisUrl, 'producer');
+  const redis = createRedisConnection(redisUrl, 'producer', { cluster: apiConfig.REDIS_CLUSTER });
   await waitUntilConnected(redis, 5000);
   const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
   const context: AppContext = {
@@ -169,15 +168,15 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
       await Promise.all(running.map((w) => w.close()));
       await flows.close();
       redis.disconnect();
-      await removeQueueKeys(redisUrl, queuePrefix);
+      await removeQueueKeys(redisUrl, queuePrefix, apiConfig.REDIS_CLUSTER);
       await database.drop();
     },
   };
 }
 
 // Removes this stack's Redis keys, leaving other test files' queues alone.
-export async function removeQueueKeys(redisUrl: string, queuePrefix: string): Promise<void> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+export async function removeQueueKeys(redisUrl: string, queuePrefix: string, cluster = false): Promise<void> {
+  const redis = openRedis(redisUrl, { maxRetriesPerRequest: 1 }, { cluster });
   try {
     await removePrefixKeys(redis, queuePrefix);
   } finally {

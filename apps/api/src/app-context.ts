@@ -1,8 +1,8 @@
 import type { Db } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
 import { createMetrics, type Metrics } from '@enrich/metrics';
+import type { RedisClient } from '@enrich/queue';
 import type { FlowProducer } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { ApiConfig } from './api-config';
 import { createEventHub, type EventHub } from './events/event-hub';
 import { Lifecycle } from './lifecycle';
@@ -11,7 +11,7 @@ import { Lifecycle } from './lifecycle';
 export interface AppContext {
   config: ApiConfig;
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   flows: FlowProducer;
   logger: Logger;
   /** The process's event streams (one Redis subscriber for all): createEventHub. */

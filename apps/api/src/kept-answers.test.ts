@@ -27,4 +27,21 @@ describe('keptAnswers', () => {
     expect(kept.get('d')).toBeUndefined();
     expect(kept.get('a')?.body.toString()).toBe('aaaa');
   });
+
+  it('drops answers nobody used for the idle time, however far below the bound', () => {
+    let clock = 0;
+    const kept = keptAnswers(1000, 60_000, () => clock);
+    kept.keep('a', answer('1', 'aaaa'));
+    kept.keep('b', answer('1', 'bbbb'));
+    clock = 30_000;
+    kept.used('a', kept.get('a')!);
+    clock = 61_000;
+    kept.keep('c', answer('1', 'cccc'));
+    expect([kept.get('a')?.body.toString(), kept.get('b'), kept.get('c')?.body.toString()]).toEqual(['aaaa', undefined, 'cccc']);
+    expect(kept.bytes).toBe(8);
+    clock = 200_000;
+    kept.used('c', kept.get('c')!);
+    expect(kept.get('a')).toBeUndefined();
+    expect(kept.bytes).toBe(4);
+  });
 });

@@ -32,32 +32,53 @@ export interface KeptAnswer extends SentAnswer {
   version: string;
 }
 
+/** How long a kept answer nobody asked for again stays: a job is polled every few seconds until it ends, then no more. */
+export const KEPT_ANSWER_IDLE_MS = 60_000;
+
 /**
  * Answers kept for polls that ask again and again for what has not changed (poll-answers.ts,
- * batch-view.ts): by key, bounded by their total size, the least recently used dropped first.
+ * batch-view.ts): by key, bounded by their total size, the least recently used dropped first,
+ * and dropped anyway once unused for `idleMs`, so a process's memory follows the polls in
+ * progress rather than filling the bound with answers of long-ended jobs.
  * A kept answer is only ever used after PostgreSQL said its version is still the current one.
  */
-export function keptAnswers<Entry extends KeptAnswer = KeptAnswer>(maxBytes = KEPT_ANSWERS_MAX_BYTES) {
-  const kept = new Map<string, Entry>();
+export function keptAnswers<Entry extends KeptAnswer = KeptAnswer>(
+  maxBytes = KEPT_ANSWERS_MAX_BYTES,
+  idleMs = KEPT_ANSWER_IDLE_MS,
+  now: () => number = Date.now,
+) {
+  // In order of last use, oldest first (a Map iterates in insertion order).
+  const kept = new Map<string, { entry: Entry; usedAt: number }>();
   let bytes = 0;
   const drop = (key: string) => {
-    const entry = kept.get(key);
-    if (!entry) return;
+    const slot = kept.get(key);
+    if (!slot) return;
     kept.delete(key);
-    bytes -= entry.body.length;
+    bytes -= slot.entry.body.length;
+  };
+  const dropIdle = (at: number) => {
+    for (const [key, slot] of kept) {
+      if (at - slot.usedAt < idleMs) break;
+      drop(key);
+    }
   };
   return {
-    get: (key: string): Entry | undefined => kept.get(key),
+    get: (key: string): Entry | undefined => kept.get(key)?.entry,
     /** Marks an answer as just used: the most recently used go last. */
     used(key: string, entry: Entry): void {
-      if (kept.get(key) !== entry) return;
+      const slot = kept.get(key);
+      if (slot?.entry !== entry) return;
+      const at = now();
       kept.delete(key);
-      kept.set(key, entry);
+      kept.set(key, { entry, usedAt: at });
+      dropIdle(at);
     },
     keep(key: string, entry: Entry): void {
       drop(key);
+      const at = now();
+      dropIdle(at);
       if (entry.body.length > maxBytes) return;
-      kept.set(key, entry);
+      kept.set(key, { entry, usedAt: at });
       bytes += entry.body.length;
       for (const oldest of kept.keys()) {
         if (bytes <= maxBytes) break;
@@ -65,6 +86,10 @@ export function keptAnswers<Entry extends KeptAnswer = KeptAnswer>(maxBytes = KE
       }
     },
     drop,
+    /** Bytes of the answers kept now. */
+    get bytes(): number {
+      return bytes;
+    },
   };
 }
 

@@ -1,3 +1,5 @@
+// biome-ignore assist/source/organizeImports: first, so that traces (when configured) patch http, express, pg and ioredis as they load
+import { tracing } from './tracing';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
@@ -13,14 +15,15 @@ import { queueDepth } from './queue-depth';
 async function main(): Promise<void> {
   const config = loadConfig(apiEnv);
   const logger = createLogger(config.LOG_LEVEL, { app: 'api' });
+  if (tracing) logger.info('traces on', { service: tracing.serviceName, url: tracing.url });
   const db = createPrismaClient(config.DATABASE_URL);
-  const redis = createRedisConnection(config.REDIS_URL, 'producer');
+  const redis = createRedisConnection(config.REDIS_URL, 'producer', { cluster: config.REDIS_CLUSTER });
   // The rate limiters load their scripts when the app is built: give Redis a moment to connect
   // so they do not start by failing. Without Redis the API still starts (see /readyz).
   await waitUntilConnected(redis, 3000).catch(() =>
     logger.warn('Redis is not reachable yet; requests that need it answer 503 until it is'),
   );
-  const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(config.QUEUE_PREFIX) });
+  const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(config.QUEUE_PREFIX), telemetry: tracing?.bullmq });
   flows.on('error', () => undefined); // reported by /readyz and by failing submissions
 
   const context = createAppContext({ config, db, redis, flows, logger });
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
     await flows.close().catch(() => undefined);
     redis.disconnect();
     await db.$disconnect();
+    await tracing?.shutdown(); // the spans still buffered
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,7 +1,6 @@
 import type { BeforeScrape, Metrics } from '@enrich/metrics';
-import { QueueName } from '@enrich/queue';
+import { QueueName, type RedisClient } from '@enrich/queue';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { withTimeout } from './with-timeout';
 
 /** The states `queueJobs` reports for every queue, as BullMQ names them. */
@@ -21,7 +20,7 @@ export interface QueueDepth {
  * read on each scrape: one count per state, prioritized jobs counted as waiting (they wait
  * too, in order of priority). When Redis does not answer, the gauges keep their last values.
  */
-export function queueDepth(metrics: Metrics, connection: Redis, prefix: string): QueueDepth {
+export function queueDepth(metrics: Metrics, connection: RedisClient, prefix: string): QueueDepth {
   const queues = Object.values(QueueName).map((name) => new Queue(name, { connection, prefix }));
   for (const queue of queues) queue.on('error', () => undefined); // reported by /readyz
   const read = async (queue: Queue) => {

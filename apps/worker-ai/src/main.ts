@@ -1,3 +1,5 @@
+// biome-ignore assist/source/organizeImports: first, so that traces (when configured) patch http, express, pg and ioredis as they load
+import { tracing } from './tracing';
 import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
 import { createMetrics, startMetricsListener } from '@enrich/metrics';
@@ -8,9 +10,10 @@ import { startAiWorker } from './workers';
 async function main(): Promise<void> {
   const config = loadConfig(aiWorkerEnv);
   const logger = createLogger(config.LOG_LEVEL, { app: 'worker-ai', pid: process.pid });
+  if (tracing) logger.info('traces on', { service: tracing.serviceName, url: tracing.url });
   const metrics = createMetrics('worker-ai');
   const listener = await startMetricsListener(metrics, config);
-  const worker = await startAiWorker(config, logger, metrics);
+  const worker = await startAiWorker(config, logger, metrics, { telemetry: tracing?.bullmq });
   if (worker.ai.enabled) {
     logger.info('worker-ai ready', { model: worker.ai.model, concurrency: config.AI_STEP_CONCURRENCY, metrics: listener.url });
   } else {
@@ -19,7 +22,7 @@ async function main(): Promise<void> {
     });
   }
 
-  closeOnSignals('worker-ai', { close: () => worker.close().finally(() => listener.close()) }, logger, config.SHUTDOWN_TIMEOUT_MS);
+  closeOnSignals('worker-ai', [() => worker.close(), () => listener.close(), tracing?.shutdown], logger, config.SHUTDOWN_TIMEOUT_MS);
 }
 
 main().catch((error: unknown) => {

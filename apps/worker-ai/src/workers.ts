@@ -4,6 +4,7 @@ import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
 import { aiStep, runStepProcess } from '@enrich/pipeline';
 import { createRedisConnection } from '@enrich/queue';
+import type { Telemetry } from 'bullmq';
 import type { AiWorkerConfig } from './worker-config';
 
 export interface RunningAiWorker {
@@ -16,11 +17,12 @@ export async function startAiWorker(
   config: AiWorkerConfig,
   logger: Logger,
   metrics: Metrics,
-  options: { baseURL?: string } = {},
+  options: { baseURL?: string; telemetry?: Telemetry } = {},
 ): Promise<RunningAiWorker> {
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.AI_STEP_CONCURRENCY + 2) });
-  const connection = createRedisConnection(config.REDIS_URL, 'worker');
-  const ai = createAiSource(config, { logger, ...options });
+  const connection = createRedisConnection(config.REDIS_URL, 'worker', { cluster: config.REDIS_CLUSTER });
+  const { telemetry, ...aiOptions } = options;
+  const ai = createAiSource(config, { logger, ...aiOptions });
   const sharedRun = { pollMs: config.SHARED_RUN_POLL_MS, maxWaitMs: config.SHARED_RUN_MAX_WAIT_MS };
   const prices = { inputUsdPerMTok: config.LLM_PRICE_INPUT_USD_PER_MTOK, outputUsdPerMTok: config.LLM_PRICE_OUTPUT_USD_PER_MTOK };
   const worker = await runStepProcess('ai', aiStep({ db, ai, sharedRun, metrics, prices }), {
@@ -32,6 +34,7 @@ export async function startAiWorker(
     concurrency: config.AI_STEP_CONCURRENCY,
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,
     heartbeatFile: config.WORKER_HEARTBEAT_FILE,
+    telemetry,
   });
   return {
     ai,

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { bullPrefix } from '@enrich/queue';
+import { bullPrefix, type RedisClient } from '@enrich/queue';
 import type { LinkedInGate } from '@enrich/scraper';
-import type { Redis } from 'ioredis';
 
 export interface RedisLinkedInGateOptions {
   /** The deployment's QUEUE_PREFIX: keys are `{prefix}:linkedin:*`, beside its queues and counters. */
@@ -70,7 +69,7 @@ class Script {
     this.sha = createHash('sha1').update(lua).digest('hex');
   }
 
-  async run(redis: Redis, keys: string[], args: (string | number)[]): Promise<unknown> {
+  async run(redis: RedisClient, keys: string[], args: (string | number)[]): Promise<unknown> {
     try {
       return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
     } catch (error) {
@@ -106,7 +105,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * fleet-wide in any rolling minute, and a cooldown that any worker can start (penalize) and that
  * makes every worker's acquire return false until it ends.
  */
-export function createRedisLinkedInGate(redis: Redis, options: RedisLinkedInGateOptions): LinkedInGate {
+export function createRedisLinkedInGate(redis: RedisClient, options: RedisLinkedInGateOptions): LinkedInGate {
   if (options.prefix.trim() === '') throw new RangeError('createRedisLinkedInGate: prefix must not be empty');
   positiveInteger('requestsPerMinute', options.requestsPerMinute, 1);
   positiveInteger('maxWaitMs', options.maxWaitMs, 0);

@@ -15,7 +15,7 @@ import {
 } from '@enrich/pipeline';
 import { bullPrefix, createRedisConnection, createStepWorker, QueueName } from '@enrich/queue';
 import { crawlSettingsFrom, createBrowserPool, looksLikeJsShell } from '@enrich/scraper';
-import { FlowProducer, Queue } from 'bullmq';
+import { FlowProducer, Queue, type Telemetry } from 'bullmq';
 import { createRedisLinkedInGate } from './linkedin-gate';
 import type { WorkerConfig } from './worker-config';
 
@@ -28,11 +28,11 @@ export interface RunningWorkers {
  * submissions), the scrape step (website and LinkedIn), the finalize step, the batch step and
  * the reconciler, plus this process's Chromium pool for
  * JavaScript-only homepages. Holds no state between jobs, so any number of replicas can run
- * side by side.
+ * side by side. `telemetry`: BullMQ's spans when traces are on (@enrich/telemetry).
  */
-export async function startWorkers(config: WorkerConfig, logger: Logger, metrics: Metrics): Promise<RunningWorkers> {
+export async function startWorkers(config: WorkerConfig, logger: Logger, metrics: Metrics, telemetry?: Telemetry): Promise<RunningWorkers> {
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.SCRAPE_CONCURRENCY + 5) });
-  const connection = createRedisConnection(config.REDIS_URL, 'worker');
+  const connection = createRedisConnection(config.REDIS_URL, 'worker', { cluster: config.REDIS_CLUSTER });
   const retry = { attempts: config.JOB_ATTEMPTS, backoffMs: config.JOB_BACKOFF_MS };
   // State changes are announced to the API's event streams (they make up a lost message from Postgres).
   const events = redisJobEvents(connection, bullPrefix(config.QUEUE_PREFIX), (error) =>
@@ -45,6 +45,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
     logger,
     metrics,
     onGiveUpError: (error: unknown, step: string) => logger.error('could not record a step failure', { step, error }),
+    telemetry,
   };
   const fetch = {
     hostMap: config.SCRAPER_HOST_MAP,
@@ -100,9 +101,9 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
   };
 
   // Webhook deliveries owed by the jobs and batches that end here (worker-webhooks makes them).
-  const webhookQueue = new Queue(QueueName.webhook, { connection, prefix: bullPrefix(config.QUEUE_PREFIX) });
+  const webhookQueue = new Queue(QueueName.webhook, { connection, prefix: bullPrefix(config.QUEUE_PREFIX), telemetry });
   const deliveries = deliveryQueue(webhookQueue, retry, logger);
-  const flows = new FlowProducer({ connection, prefix: bullPrefix(config.QUEUE_PREFIX) });
+  const flows = new FlowProducer({ connection, prefix: bullPrefix(config.QUEUE_PREFIX), telemetry });
   const start = createStepWorker('start', startStep(db, flows, retry), { ...common, concurrency: 5 });
   const scrape = createStepWorker('scrape', scrapeStep(deps), { ...common, concurrency: config.SCRAPE_CONCURRENCY });
   const finalize = createStepWorker('finalize', finalizeStep(db, events, deliveries, metrics), {
@@ -132,6 +133,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
     ? startHeartbeat(config.WORKER_HEARTBEAT_FILE, {
         redis: connection,
         db,
+        queuePrefix: config.QUEUE_PREFIX,
         isRunning: () => [start, scrape, finalize, batch].every((worker) => worker.isRunning()),
       })
     : () => undefined;

@@ -5,6 +5,7 @@ import type { Resolver } from '@enrich/net-guard';
 import { runStepProcess, webhookStep } from '@enrich/pipeline';
 import { createRedisConnection } from '@enrich/queue';
 import { HostAgents } from '@enrich/scraper';
+import type { Telemetry } from 'bullmq';
 import type { WebhookWorkerConfig } from './worker-config';
 
 export interface RunningWebhookWorker {
@@ -21,10 +22,10 @@ export async function startWebhookWorker(
   config: WebhookWorkerConfig,
   logger: Logger,
   metrics: Metrics,
-  options: { resolve?: Resolver } = {},
+  options: { resolve?: Resolver; telemetry?: Telemetry } = {},
 ): Promise<RunningWebhookWorker> {
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.WEBHOOK_CONCURRENCY + 2) });
-  const connection = createRedisConnection(config.REDIS_URL, 'worker');
+  const connection = createRedisConnection(config.REDIS_URL, 'worker', { cluster: config.REDIS_CLUSTER });
   const agents = new HostAgents({ maxSockets: Math.min(config.WEBHOOK_CONCURRENCY, 50) });
   const step = webhookStep({
     db,
@@ -48,6 +49,7 @@ export async function startWebhookWorker(
     concurrency: config.WEBHOOK_CONCURRENCY,
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,
     heartbeatFile: config.WORKER_HEARTBEAT_FILE,
+    telemetry: options.telemetry,
   });
   return {
     async close() {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envDecimal, envInt, envString, envUrl } from './load-config';
+import { envBool, envDecimal, envInt, envString, envUrl } from './load-config';
 
 export * from './load-config';
 
@@ -13,6 +13,9 @@ export const databaseEnv = z.object({
 
 export const redisEnv = z.object({
   REDIS_URL: envUrl('redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+  // REDIS_URL names one node of a Redis Cluster (its credentials and TLS apply to all); the
+  // clients find the other nodes from it. Key names are the same either way.
+  REDIS_CLUSTER: envBool(false),
   // Namespace of every BullMQ key; lets several deployments (or test files) share one Redis.
   QUEUE_PREFIX: envString('enrich'),
 });

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       VERBOSE: false,
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/enrichment',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_CLUSTER: false,
       QUEUE_PREFIX: 'enrich',
       LOG_LEVEL: 'info',
     });
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig(schema, { DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig(schema, { LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig(schema, { REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig(schema, { REDIS_CLUSTER: 'sometimes' })).toThrow(/REDIS_CLUSTER/);
     expect(() => loadConfig(schema, { VERBOSE: 'maybe' })).toThrow(/VERBOSE/);
   });
 

@@ -6,15 +6,28 @@ import type { Logger } from '@enrich/logger';
  * it exits anyway: the jobs still in hand keep their queue locks until those expire
  * (WORKER_LOCK_DURATION_MS), and another replica then takes them up as stalled jobs, from the
  * step they were in. Nothing is lost; such a step runs again.
+ *
+ * `closers` run one after another, each even when one before it failed: the workers first, then
+ * what watches them (the metrics listener, the traces still buffered).
  */
-export function closeOnSignals(name: string, workers: { close(): Promise<void> }, logger: Logger, timeoutMs: number): void {
+export function closeOnSignals(
+  name: string,
+  closers: ReadonlyArray<(() => Promise<unknown>) | undefined>,
+  logger: Logger,
+  timeoutMs: number,
+): void {
+  const closeAll = async () => {
+    let failure: unknown;
+    for (const close of closers) await close?.().catch((error: unknown) => (failure ??= error));
+    if (failure !== undefined) throw failure;
+  };
   const shutdown = (signal: string) => {
     logger.info(`${name} shutting down`, { signal, timeoutMs });
     const timer = setTimeout(() => {
       logger.warn(`${name} did not finish its jobs within the shutdown timeout; another replica takes them over`, { timeoutMs });
       process.exit(0);
     }, timeoutMs);
-    workers.close().then(
+    closeAll().then(
       () => {
         clearTimeout(timer);
         logger.info(`${name} stopped`);

@@ -2,8 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Db } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import { createStepWorker, type JobName, type Step } from '@enrich/queue';
-import type { Redis } from 'ioredis';
+import { createStepWorker, type JobName, pingDeployment, type RedisClient, type Step, type StepWorkerOptions } from '@enrich/queue';
 
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 
@@ -12,11 +11,16 @@ export const HEARTBEAT_INTERVAL_MS = 10_000;
  * rewritten while the worker can reach Redis and PostgreSQL, and goes stale when it cannot
  * or when the process hangs.
  */
-export function startHeartbeat(file: string, deps: { redis: Redis; db: Db; isRunning: () => boolean }): () => void {
+export function startHeartbeat(
+  file: string,
+  // queuePrefix: on a Redis Cluster the beat needs the master of the deployment's slot, not any node.
+  deps: { redis: RedisClient; db: Db; isRunning: () => boolean; queuePrefix?: string },
+): () => void {
   const beat = async () => {
     try {
       if (!deps.isRunning()) return;
-      await Promise.all([deps.redis.ping(), deps.db.$queryRaw`SELECT 1`]);
+      const redis = deps.queuePrefix === undefined ? deps.redis.ping() : pingDeployment(deps.redis, deps.queuePrefix);
+      await Promise.all([redis, deps.db.$queryRaw`SELECT 1`]);
       await writeFile(file, new Date().toISOString());
     } catch {
       // A missed beat is the signal; the next one may succeed.
@@ -28,7 +32,7 @@ export function startHeartbeat(file: string, deps: { redis: Redis; db: Db; isRun
 }
 
 export interface StepProcessOptions {
-  connection: Redis;
+  connection: RedisClient;
   db: Db;
   logger: Logger;
   metrics: Metrics;
@@ -37,6 +41,8 @@ export interface StepProcessOptions {
   lockDurationMs: number;
   /** WORKER_HEARTBEAT_FILE, when set. */
   heartbeatFile: string | undefined;
+  /** BullMQ's spans when traces are on (StepWorkerOptions.telemetry). */
+  telemetry?: StepWorkerOptions['telemetry'];
 }
 
 /**
@@ -58,11 +64,17 @@ export async function runStepProcess<N extends JobName>(
     logger,
     metrics: options.metrics,
     onGiveUpError: (error, stepName) => logger.error('could not record a step failure', { step: stepName, error }),
+    telemetry: options.telemetry,
   });
   worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));
   await worker.waitUntilReady();
   const stopHeartbeat = options.heartbeatFile
-    ? startHeartbeat(options.heartbeatFile, { redis: connection, db, isRunning: () => worker.isRunning() })
+    ? startHeartbeat(options.heartbeatFile, {
+        redis: connection,
+        db,
+        queuePrefix: options.queuePrefix,
+        isRunning: () => worker.isRunning(),
+      })
     : () => undefined;
   return {
     async close() {

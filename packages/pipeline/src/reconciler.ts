@@ -3,16 +3,24 @@ import { ErrorCode } from '@enrich/errors';
 import { countRequeue, type JobEvents, markJobFailed } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import { bullJobId, bullPrefix, enrichmentFlow, jobCatalog, QueueName, queueDeliveryAgain, type RetryPolicy } from '@enrich/queue';
+import {
+  bullJobId,
+  bullPrefix,
+  enrichmentFlow,
+  jobCatalog,
+  QueueName,
+  queueDeliveryAgain,
+  type RedisClient,
+  type RetryPolicy,
+} from '@enrich/queue';
 import { findDueDeliveries } from '@enrich/webhooks';
 import { FlowProducer, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { deliveryQueue } from './owed-deliveries';
 
 export interface ReconcilerOptions {
   db: Db;
   events: JobEvents;
-  connection: Redis;
+  connection: RedisClient;
   queuePrefix: string;
   retry: RetryPolicy;
   intervalMs: number;

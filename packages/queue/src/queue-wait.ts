@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 
 // The latest finishedOn among a flow parent's children: those that completed (`:processed`) and
 // those that failed without failing it (`:failed`, ignoreDependencyOnFailure). Every queue of a
@@ -18,7 +18,7 @@ return latest
 `;
 const LATEST_CHILD_END_SHA = createHash('sha1').update(LATEST_CHILD_END).digest('hex');
 
-async function latestChildEnd(redis: Redis, job: Job): Promise<number> {
+async function latestChildEnd(redis: RedisClient, job: Job): Promise<number> {
   const key = `${job.queueQualifiedName}:${job.id}`;
   try {
     return Number(await redis.evalsha(LATEST_CHILD_END_SHA, 1, key));
@@ -38,7 +38,7 @@ async function latestChildEnd(redis: Redis, job: Job): Promise<number> {
  *    waitAndRetry, a backoff retry) stores only the new delay, not when it was moved, and a
  *    stalled job's release is not recorded either.
  */
-export async function queueWaitSeconds(redis: Redis, job: Job, isFlowParent: boolean): Promise<number | undefined> {
+export async function queueWaitSeconds(redis: RedisClient, job: Job, isFlowParent: boolean): Promise<number | undefined> {
   if (job.attemptsStarted > 1 || !job.processedOn) return undefined;
   let readyAt = job.timestamp + (job.opts.delay ?? 0);
   if (isFlowParent) {

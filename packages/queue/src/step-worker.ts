@@ -1,12 +1,12 @@
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { DelayedError, type Job, type Telemetry, UnrecoverableError, Worker } from 'bullmq';
 import { FLOW_PARENT_STEPS } from './enrichment-flow';
 import { type JobName, type JobPayload, jobCatalog } from './job-catalog';
 import { bullPrefix } from './queue-prefix';
 import { queueWaitSeconds } from './queue-wait';
+import type { RedisClient } from './redis-connection';
 
 /** What a step may know and do about its own run, beyond its payload. */
 export interface StepContext {
@@ -29,7 +29,7 @@ export interface Step<N extends JobName> {
 }
 
 export interface StepWorkerOptions {
-  connection: Redis;
+  connection: RedisClient;
   queuePrefix: string;
   concurrency: number;
   lockDurationMs: number;
@@ -39,6 +39,8 @@ export interface StepWorkerOptions {
   metrics: Metrics;
   /** Told when a step's giveUp could not record its failure (the failure still leaves). */
   onGiveUpError?(error: unknown, name: JobName): void;
+  /** BullMQ's spans when traces are on (@enrich/telemetry): each run joins its submitter's trace. */
+  telemetry?: Telemetry;
 }
 
 async function waitAndRetry(job: Job, token: string | undefined, ms: number): Promise<never> {
@@ -126,6 +128,7 @@ export function createStepWorker<N extends JobName>(name: N, step: Step<N>, opti
       // Check for jobs whose worker died as often as a lock can expire.
       stalledInterval: options.lockDurationMs,
       maxStalledCount: 2,
+      telemetry: options.telemetry,
     },
   );
 }

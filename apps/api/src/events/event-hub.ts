@@ -1,7 +1,6 @@
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
-import { bullPrefix } from '@enrich/queue';
-import { Redis } from 'ioredis';
+import { bullPrefix, openRedis, type RedisClient } from '@enrich/queue';
 import { withTimeout } from '../with-timeout';
 
 /** An open event stream as the hub drives it. */
@@ -18,6 +17,8 @@ export interface StreamListener {
 
 export interface EventHubOptions {
   redisUrl: string;
+  /** `redisUrl` names a node of a Redis Cluster (REDIS_CLUSTER): PUBLISH reaches every node, so any node serves the subscriptions. */
+  cluster?: boolean;
   /** The deployment's braced queue prefix: the channels the job store publishes on live under it. */
   prefix: string;
   heartbeatMs: number;
@@ -35,7 +36,7 @@ const SUBSCRIBE_WAIT_MS = 3000;
  * opened on the first stream, so an API that serves none never makes it.
  */
 export class EventHub {
-  private subscriber: Redis | undefined;
+  private subscriber: RedisClient | undefined;
   private readonly channels = new Map<string, { listeners: Set<StreamListener>; subscribed: Promise<unknown> }>();
   private timer: NodeJS.Timeout | undefined;
   private streams = 0;
@@ -114,15 +115,19 @@ export class EventHub {
     for (const { listeners } of this.channels.values()) for (const listener of listeners) listener.heartbeat();
   }
 
-  private connection(): Redis {
+  private connection(): RedisClient {
     if (this.subscriber) return this.subscriber;
-    const subscriber = new Redis(this.options.redisUrl, {
-      connectionName: `${this.options.prefix}:api-events`,
-      // Subscriptions are renewed by ioredis after a reconnect; the streams then check Postgres.
-      autoResubscribe: true,
-      maxRetriesPerRequest: null,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-    });
+    const subscriber = openRedis(
+      this.options.redisUrl,
+      {
+        connectionName: `${this.options.prefix}:api-events`,
+        // Subscriptions are renewed by ioredis after a reconnect; the streams then check Postgres.
+        autoResubscribe: true,
+        maxRetriesPerRequest: null,
+        retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+      },
+      { cluster: this.options.cluster },
+    );
     subscriber.on('error', (error) => this.options.logger.debug('event subscriber error', { error: error.message }));
     subscriber.on('message', (channel: string, message: string) => {
       const entry = this.channels.get(channel);
@@ -139,9 +144,13 @@ export class EventHub {
 }
 
 /** The hub of an API process, as its configuration says. */
-export function createEventHub(config: { REDIS_URL: string; QUEUE_PREFIX: string; SSE_HEARTBEAT_MS: number }, logger: Logger): EventHub {
+export function createEventHub(
+  config: { REDIS_URL: string; REDIS_CLUSTER: boolean; QUEUE_PREFIX: string; SSE_HEARTBEAT_MS: number },
+  logger: Logger,
+): EventHub {
   return new EventHub({
     redisUrl: config.REDIS_URL,
+    cluster: config.REDIS_CLUSTER,
     prefix: bullPrefix(config.QUEUE_PREFIX),
     heartbeatMs: config.SSE_HEARTBEAT_MS,
     logger,

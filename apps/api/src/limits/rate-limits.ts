@@ -1,15 +1,15 @@
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
+import type { RedisClient } from '@enrich/queue';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, type RateLimitInfo, type RateLimitRequestHandler, rateLimit } from 'express-rate-limit';
-import type { Redis } from 'ioredis';
 import { runMiddleware } from '../middleware/run-middleware';
 import { secondsUntil, setRateLimitHeaders, tightest, type WindowState, windowState } from './rate-limit-headers';
 import { SharedRedisStore } from './shared-redis-store';
 
 export interface RateLimitSettings {
-  redis: Redis;
+  redis: RedisClient;
   /** Namespace of the counters in Redis, shared by every API replica of one deployment. */
   keyPrefix: string;
   minuteWindowMs: number;

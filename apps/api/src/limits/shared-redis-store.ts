@@ -1,5 +1,5 @@
+import { isCluster, type RedisClient } from '@enrich/queue';
 import type { ClientRateLimitInfo, IncrementResponse } from 'express-rate-limit';
-import type { Redis } from 'ioredis';
 import { RedisStore } from 'rate-limit-redis';
 import { coalesce, memo } from '../coalesce';
 
@@ -20,10 +20,17 @@ if timeToExpire <= 0 then
 end
 return { redis.call("INCRBY", KEYS[1], count), timeToExpire }`;
 
+// rate-limit-redis loads its read script with SCRIPT LOAD, which a cluster client sends to any
+// one node: it is loaded on every master, so the EVALSHA finds it on whichever holds the counter.
+function send(redis: RedisClient, command: string, args: string[]): Promise<unknown> {
+  if (!isCluster(redis) || command.toUpperCase() !== 'SCRIPT') return redis.call(command, ...args);
+  return Promise.any(redis.nodes('master').map((node) => node.call(command, ...args)));
+}
+
 /** How long an ended read of a counter is reused (see SharedRedisStore). */
 export const COUNTER_READ_REUSE_MS = 10;
 
-type WithIncrementBy = Redis & {
+type WithIncrementBy = RedisClient & {
   rateLimitIncrementBy(key: string, windowMs: number, count: number): Promise<[number, number]>;
 };
 
@@ -48,11 +55,11 @@ export class SharedRedisStore extends RedisStore {
   private readonly reads = new Map<string, { read: Promise<ClientRateLimitInfo | undefined>; until: number }>();
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     prefix: string,
     private readonly readReuseMs = COUNTER_READ_REUSE_MS,
   ) {
-    super({ prefix, sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<never> });
+    super({ prefix, sendCommand: (command: string, ...args: string[]) => send(redis, command, args) as Promise<never> });
     if (!('rateLimitIncrementBy' in redis)) redis.defineCommand('rateLimitIncrementBy', { numberOfKeys: 1, lua: INCREMENT_BY });
     this.incrementCoalesced = coalesce<string, IncrementResponse>(async (batch) => {
       const byKey = new Map<string, typeof batch>();

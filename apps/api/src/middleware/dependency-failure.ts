@@ -29,6 +29,11 @@ const MESSAGES = [
   /can't reach database server/i,
   /DatabaseNotReachable/i,
   /ECONNREFUSED/,
+  // Redis Cluster (REDIS_CLUSTER): a slot whose master is gone, or a cluster refusing commands.
+  /Too many Cluster redirections/i,
+  /CLUSTERDOWN/,
+  /None of startup nodes is available/i,
+  /Failed to refresh slots cache/i,
 ];
 
 export function isDependencyFailure(error: unknown): boolean {

@@ -1,4 +1,5 @@
 import { AppError, ErrorCode } from '@enrich/errors';
+import { pingDeployment } from '@enrich/queue';
 import { Router } from 'express';
 import type { AppContext } from '../app-context';
 import { TimeoutError, withTimeout } from '../with-timeout';
@@ -27,7 +28,10 @@ export function healthRoutes(ctx: AppContext): Router {
     if (ctx.lifecycle.draining) {
       throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'not ready: this process is shutting down', { details: { status: 'draining' } });
     }
-    const [postgres, redis] = await Promise.all([check(() => ctx.db.$queryRaw`SELECT 1`), check(() => ctx.redis.ping())]);
+    const [postgres, redis] = await Promise.all([
+      check(() => ctx.db.$queryRaw`SELECT 1`),
+      check(() => pingDeployment(ctx.redis, ctx.config.QUEUE_PREFIX)),
+    ]);
     const checks = { postgres, redis };
     if (postgres === 'ok' && redis === 'ok') {
       res.json({ status: 'ok', checks });

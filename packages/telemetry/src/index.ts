@@ -1,0 +1,3 @@
+export * from './start-tracing';
+export type * from './tracing';
+export * from './tracing-config';
