@@ -22,6 +22,7 @@ COPY packages/config/package.json packages/config/
 COPY packages/db/package.json packages/db/
 COPY packages/domain/package.json packages/domain/
 COPY packages/errors/package.json packages/errors/
+COPY packages/guarded-fetch/package.json packages/guarded-fetch/
 COPY packages/jobs/package.json packages/jobs/
 COPY packages/logger/package.json packages/logger/
 COPY packages/metrics/package.json packages/metrics/
@@ -33,6 +34,7 @@ COPY packages/scraper/package.json packages/scraper/
 COPY packages/telemetry/package.json packages/telemetry/
 COPY packages/testkit/package.json packages/testkit/
 COPY packages/webhooks/package.json packages/webhooks/
+COPY packages/worker-runtime/package.json packages/worker-runtime/
 
 # Full install, dev dependencies included: tsx (the runtime loader) and prisma (for generate)
 # are devDependencies. --include=dev keeps that true even if NODE_ENV=production is passed in.

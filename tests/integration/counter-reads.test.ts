@@ -1,4 +1,4 @@
-import { SharedRedisStore } from '@enrich/api';
+import { CounterReads, SharedRedisStore } from '@enrich/api';
 import { createRedisConnection, waitUntilConnected } from '@enrich/queue';
 import type { Options } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
@@ -21,12 +21,12 @@ async function replica(): Promise<{ store: SharedRedisStore; reads: () => number
   await waitUntilConnected(connection, 5_000);
   let reads = 0;
   const call = connection.call.bind(connection) as (...args: unknown[]) => Promise<unknown>;
-  // The real client, counted: the store sends its reads as EVALSHA (or EVAL) of rate-limit-redis's script.
+  // The real client, counted: the store sends its reads as EVALSHA (or EVAL) of its read script.
   (connection as unknown as { call: typeof call }).call = (...args: unknown[]) => {
     if (/^EVAL/i.test(String(args[0]))) reads += 1;
     return call(...args);
   };
-  const store = new SharedRedisStore(connection, PREFIX, REUSE_MS);
+  const store = new SharedRedisStore(connection, PREFIX, new CounterReads(REUSE_MS));
   await store.init({ windowMs: 60_000 } as Options);
   return { store, reads: () => reads };
 }

@@ -1,4 +1,4 @@
-import { createApp } from '@enrich/api';
+import { createApp, createCaches } from '@enrich/api';
 import { createPrismaClient, type Db } from '@enrich/db';
 import request from 'supertest';
 import { strictError } from '../support/contract-schemas';
@@ -102,9 +102,9 @@ describe('sign-up, the session and keys made in the dashboard', () => {
     const bearer = { Authorization: `Bearer ${key}` };
     expect((await request(stack.app).post('/enrich').set(bearer).send({ domain: fresh() })).status).toBe(202);
 
-    // A second API process (its own database client, so its own key cache) has trusted the key.
+    // A second API process (its own database client and caches, so its own key cache) has trusted the key.
     secondDb = createPrismaClient(stack.database.url, { maxConnections: 2 });
-    const other = createApp({ ...stack.context, db: secondDb });
+    const other = createApp({ ...stack.context, db: secondDb, caches: createCaches(secondDb, stack.context.config) });
     expect((await request(other).get('/companies/search').set(bearer)).status).toBe(200);
 
     const listed = await client.api('get', '/keys');

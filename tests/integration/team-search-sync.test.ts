@@ -93,7 +93,7 @@ describe('the team’s copy of its companies', () => {
     try {
       await db.company.create({ data: { domain, name: 'Steady Labs', industry: 'Software' } });
       await db.teamCompany.create({ data: { teamId: teamA, domain, enrichedAt: at(-400) } });
-      // As a duplicate submission answered from the stored record does it (the admission statement in packages/jobs/src/job-store.ts).
+      // As a duplicate submission answered from the stored record does it (the admission statement in packages/jobs/src/admission.ts).
       await db.$executeRaw`
         INSERT INTO team_companies (team_id, domain, enriched_at) VALUES (${teamA}, ${domain}, ${at(400)}::timestamp)
         ON CONFLICT (team_id, domain) DO UPDATE SET enriched_at = EXCLUDED.enriched_at`;

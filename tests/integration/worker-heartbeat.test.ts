@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startHeartbeat } from '@enrich/pipeline';
 import { createRedisConnection } from '@enrich/queue';
+import { startHeartbeat } from '@enrich/worker-runtime';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 // The heartbeat file container health checks read: written while the worker runs and reaches

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type AppContext, apiEnv, createApp, createEventHub, Lifecycle } from '@enrich/api';
+import { type AppContext, apiEnv, createApp, createAppContext } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import type { Plan } from '@enrich/db';
@@ -87,16 +87,8 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
   const redis = createRedisConnection(redisUrl, 'producer', { cluster: apiConfig.REDIS_CLUSTER });
   await waitUntilConnected(redis, 5000);
   const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
-  const context: AppContext = {
-    config: apiConfig,
-    db: database.db,
-    redis,
-    flows,
-    logger,
-    events: createEventHub(apiConfig, logger),
-    metrics: createMetrics('api'),
-    lifecycle: new Lifecycle(),
-  };
+  // The API's own context: its caches and coalesced lookups are this stack's alone.
+  const context: AppContext = createAppContext({ config: apiConfig, db: database.db, redis, flows, logger });
   const app = createApp(context);
   const running: RunningWorkers[] = [];
   const aiConfig = loadConfig(aiWorkerEnv, env);

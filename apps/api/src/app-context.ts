@@ -3,7 +3,9 @@ import type { Logger } from '@enrich/logger';
 import { createMetrics, type Metrics } from '@enrich/metrics';
 import type { RedisClient } from '@enrich/queue';
 import type { FlowProducer } from 'bullmq';
+import { type AdmitDeps, admitDeps } from './admission/admit';
 import type { ApiConfig } from './api-config';
+import { type ApiCaches, createCaches } from './caches';
 import { createEventHub, type EventHub } from './events/event-hub';
 import { Lifecycle } from './lifecycle';
 
@@ -20,12 +22,23 @@ export interface AppContext {
   metrics: Metrics;
   /** Draining from SIGTERM on: readiness fails and connections are not kept alive. */
   lifecycle: Lifecycle;
+  /** Kept answers, trusted keys and sessions, shared counter reads and coalesced lookups: createCaches. */
+  caches: ApiCaches;
+  /** Admission's dependencies and its coalesced single-submission path (admission/admit.ts). */
+  admission: AdmitDeps;
 }
 
 /** The parts a process brings (its settings and connections); the rest is made new for it. */
 export type AppParts = Pick<AppContext, 'config' | 'db' | 'redis' | 'flows' | 'logger'>;
 
-/** A context for one API process: its own event hub, metrics and lifecycle beside the parts given. */
+/** A context for one API process: its own event hub, metrics, lifecycle, caches and admission path beside the parts given. */
 export function createAppContext(parts: AppParts): AppContext {
-  return { ...parts, events: createEventHub(parts.config, parts.logger), metrics: createMetrics('api'), lifecycle: new Lifecycle() };
+  return {
+    ...parts,
+    events: createEventHub(parts.config, parts.logger),
+    metrics: createMetrics('api'),
+    lifecycle: new Lifecycle(),
+    caches: createCaches(parts.db, parts.config),
+    admission: admitDeps(parts),
+  };
 }

@@ -44,6 +44,7 @@ export function createApp(ctx: AppContext): Express {
   const limits = createRateLimits({
     redis: ctx.redis,
     keyPrefix: bullPrefix(ctx.config.QUEUE_PREFIX),
+    reads: ctx.caches.counterReads,
     minuteWindowMs: ctx.config.RATE_LIMIT_MINUTE_MS,
     dayWindowMs: ctx.config.RATE_LIMIT_DAY_MS,
     authFailuresPerWindow: ctx.config.AUTH_FAILURES_PER_MINUTE,

@@ -1,28 +1,40 @@
 import { type Db, sqlPool } from '@enrich/db';
-import { coalesce, memo } from './coalesce';
+import DataLoader from 'dataloader';
+
+/** Lookups made together, answered by one batch: `load(input)` for one, `loadMany` for several. */
+export type Lookup<I, R> = DataLoader<I, R>;
+
+/**
+ * The lookups made within one turn of the event loop, run as one batch (`run` answers every
+ * input, in order; an Error rejects its own input alone). Under load many requests arrive in the same turn, and one statement or one
+ * Redis call for all of them costs far less than one each. The batch waits for the end of its
+ * turn (setImmediate), not DataLoader's default of the end of the current job: each request is
+ * read in an I/O callback of its own, and those would each be a batch of one. Nothing is
+ * reused: every load asks again (`cache: false`), so a lookup never answers from the past.
+ */
+export function batchedLookup<I, R>(run: (inputs: readonly I[]) => Promise<ArrayLike<R | Error>>): Lookup<I, R> {
+  return new DataLoader<I, R>(run, { cache: false, batchScheduleFn: (flush) => setImmediate(flush) });
+}
 
 /**
  * A lookup of one row per input, for the reads clients repeat most (the poll, the company
- * lookup, the event streams' reads): the lookups made in one turn of the event loop run as ONE
- * named statement on the driver (see sqlPool), whose `values` list every input's keys as
- * arrays for `unnest(...) WITH ORDINALITY AS asked(..., n)`; each row carries its `n` (1-based
- * position in the batch), and an input without a row gets null. Each input's rows are read by
- * a probe of their own, not a join of the unnest() with the table (see sqlPool).
+ * lookup, the batch poll's version, the event streams' reads), made on a database client when
+ * the app context is built (caches.ts): the lookups of one batch run as ONE named statement on
+ * the driver (see sqlPool), whose `values` list every input's keys as arrays for
+ * `unnest(...) WITH ORDINALITY AS asked(..., n)`; each row carries its `n` (1-based position in
+ * the batch), and an input without a row gets null. Each input's rows are read by a probe of
+ * their own, not a join of the unnest() with the table (see sqlPool).
  */
 export function coalescedLookup<I, R extends object>(
   name: string,
   text: string,
-  values: (inputs: I[]) => unknown[],
-): (db: Db, input: I) => Promise<R | null> {
-  const perDb = new WeakMap<Db, (input: I) => Promise<R | null>>();
-  const lookupOn = (db: Db) =>
-    coalesce<I, R | null>(async (batch) => {
-      const { rows } = await sqlPool(db).query<R & { n: string }>({ name, text, values: values(batch.map((call) => call.input)) });
+  values: (inputs: readonly I[]) => unknown[],
+): (db: Db) => Lookup<I, R | null> {
+  return (db) =>
+    batchedLookup<I, R | null>(async (inputs) => {
+      const { rows } = await sqlPool(db).query<R & { n: string }>({ name, text, values: values(inputs) });
       const found = new Map<number, R>();
       for (const { n, ...row } of rows) found.set(Number(n) - 1, row as unknown as R);
-      batch.forEach((call, i) => {
-        call.resolve(found.get(i) ?? null);
-      });
+      return inputs.map((_, i) => found.get(i) ?? null);
     });
-  return (db, input) => memo(perDb, db, () => lookupOn(db))(input);
 }

@@ -1,6 +1,7 @@
 import type { FieldSelection } from '@enrich/record';
 import etag from 'etag';
 import type { Response } from 'express';
+import { LRUCache } from 'lru-cache';
 
 /** Bytes of answers kept per process and per kind. */
 export const KEPT_ANSWERS_MAX_BYTES = 16 * 1024 * 1024;
@@ -35,62 +36,39 @@ export interface KeptAnswer extends SentAnswer {
 /** How long a kept answer nobody asked for again stays: a job is polled every few seconds until it ends, then no more. */
 export const KEPT_ANSWER_IDLE_MS = 60_000;
 
+/** Answers kept by key (see keptAnswers). */
+export type KeptAnswers<Entry extends KeptAnswer = KeptAnswer> = LRUCache<string, Entry>;
+
 /**
  * Answers kept for polls that ask again and again for what has not changed (poll-answers.ts,
- * batch-view.ts): by key, bounded by their total size, the least recently used dropped first,
- * and dropped anyway once unused for `idleMs`, so a process's memory follows the polls in
- * progress rather than filling the bound with answers of long-ended jobs.
+ * batch-view.ts), built with the app context (caches.ts): by key, bounded by their total size
+ * (an answer bigger than the bound is not kept), the least recently used dropped first, and
+ * not served once unused for `idleMs` (a `get` is a use). Idle answers are also swept out
+ * when an answer is kept and the last sweep is `idleMs` old, so a process's memory follows the
+ * polls in progress rather than filling the bound with answers of long-ended jobs (bench:soak).
  * A kept answer is only ever used after PostgreSQL said its version is still the current one.
  */
 export function keptAnswers<Entry extends KeptAnswer = KeptAnswer>(
   maxBytes = KEPT_ANSWERS_MAX_BYTES,
   idleMs = KEPT_ANSWER_IDLE_MS,
-  now: () => number = Date.now,
-) {
-  // In order of last use, oldest first (a Map iterates in insertion order).
-  const kept = new Map<string, { entry: Entry; usedAt: number }>();
-  let bytes = 0;
-  const drop = (key: string) => {
-    const slot = kept.get(key);
-    if (!slot) return;
-    kept.delete(key);
-    bytes -= slot.entry.body.length;
-  };
-  const dropIdle = (at: number) => {
-    for (const [key, slot] of kept) {
-      if (at - slot.usedAt < idleMs) break;
-      drop(key);
-    }
-  };
-  return {
-    get: (key: string): Entry | undefined => kept.get(key)?.entry,
-    /** Marks an answer as just used: the most recently used go last. */
-    used(key: string, entry: Entry): void {
-      const slot = kept.get(key);
-      if (slot?.entry !== entry) return;
-      const at = now();
-      kept.delete(key);
-      kept.set(key, { entry, usedAt: at });
-      dropIdle(at);
+  perf: { now(): number } = performance,
+): KeptAnswers<Entry> {
+  let sweptAt = perf.now();
+  const kept: KeptAnswers<Entry> = new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => Math.max(1, entry.body.length),
+    ttl: idleMs,
+    updateAgeOnGet: true,
+    perf,
+    ttlResolution: 0,
+    onInsert: () => {
+      if (perf.now() - sweptAt < idleMs) return;
+      sweptAt = perf.now();
+      // After the insert's own bookkeeping, not inside it.
+      queueMicrotask(() => kept.purgeStale());
     },
-    keep(key: string, entry: Entry): void {
-      drop(key);
-      const at = now();
-      dropIdle(at);
-      if (entry.body.length > maxBytes) return;
-      kept.set(key, { entry, usedAt: at });
-      bytes += entry.body.length;
-      for (const oldest of kept.keys()) {
-        if (bytes <= maxBytes) break;
-        drop(oldest);
-      }
-    },
-    drop,
-    /** Bytes of the answers kept now. */
-    get bytes(): number {
-      return bytes;
-    },
-  };
+  });
+  return kept;
 }
 
 /** A field selection as part of a kept answer's key. */

@@ -3,7 +3,7 @@ import { tracing } from './tracing';
 import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
 import { createMetrics, startMetricsListener } from '@enrich/metrics';
-import { closeOnSignals } from '@enrich/pipeline';
+import { closeOnSignals } from '@enrich/worker-runtime';
 import { aiWorkerEnv } from './worker-config';
 import { startAiWorker } from './workers';
 

@@ -2,8 +2,9 @@ import { type AiSource, createAiSource } from '@enrich/ai';
 import { createPrismaClient } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import { aiStep, runStepProcess } from '@enrich/pipeline';
+import { aiStep } from '@enrich/pipeline';
 import { createRedisConnection } from '@enrich/queue';
+import { runStepProcess } from '@enrich/worker-runtime';
 import type { Telemetry } from 'bullmq';
 import type { AiWorkerConfig } from './worker-config';
 

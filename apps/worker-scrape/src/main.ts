@@ -3,7 +3,7 @@ import { tracing } from './tracing';
 import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
 import { createMetrics, startMetricsListener } from '@enrich/metrics';
-import { closeOnSignals } from '@enrich/pipeline';
+import { closeOnSignals } from '@enrich/worker-runtime';
 import { workerEnv } from './worker-config';
 import { startWorkers } from './workers';
 

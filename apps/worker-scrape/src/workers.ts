@@ -9,12 +9,12 @@ import {
   Reconciler,
   type ScrapeStepDeps,
   scrapeStep,
-  startHeartbeat,
   startStep,
   timedRenderer,
 } from '@enrich/pipeline';
-import { bullPrefix, createRedisConnection, createStepWorker, QueueName } from '@enrich/queue';
+import { bullPrefix, createRedisConnection, QueueName } from '@enrich/queue';
 import { crawlSettingsFrom, createBrowserPool, looksLikeJsShell } from '@enrich/scraper';
+import { createStepWorker, startHeartbeat } from '@enrich/worker-runtime';
 import { FlowProducer, Queue, type Telemetry } from 'bullmq';
 import { createRedisLinkedInGate } from './linkedin-gate';
 import type { WorkerConfig } from './worker-config';

@@ -1,10 +1,10 @@
 import { createPrismaClient } from '@enrich/db';
+import { HostAgents, type Resolver } from '@enrich/guarded-fetch';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import type { Resolver } from '@enrich/net-guard';
-import { runStepProcess, webhookStep } from '@enrich/pipeline';
 import { createRedisConnection } from '@enrich/queue';
-import { HostAgents } from '@enrich/scraper';
+import { webhookStep } from '@enrich/webhooks';
+import { runStepProcess } from '@enrich/worker-runtime';
 import type { Telemetry } from 'bullmq';
 import type { WebhookWorkerConfig } from './worker-config';
 

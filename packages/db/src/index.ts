@@ -16,5 +16,7 @@ export type {
 export { DeliveryStatus, JobStatus, Plan, Prisma, UserRole } from './generated/client';
 export * from './ids';
 export * from './migrate';
+export * from './named-params';
 export * from './prisma-client';
 export * from './storable-json';
+export * from './utc';

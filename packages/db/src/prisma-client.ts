@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/client';
+import { utcDate } from './utc';
 
 export type Db = PrismaClient;
 /** The client's own connection pool, for the few hot statements run without the ORM. */
@@ -12,7 +13,7 @@ const TIMESTAMP_OID = 1114;
 const utcTimestamps = {
   getTypeParser: ((oid: number, format?: string) =>
     oid === TIMESTAMP_OID && format !== 'binary'
-      ? (value: string) => new Date(`${value.replace(' ', 'T')}Z`)
+      ? (value: string) => utcDate(value)
       : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 
@@ -50,6 +51,3 @@ export function sqlPool(db: Db): SqlPool {
   if (!pool) throw new Error('this client was not made by createPrismaClient');
   return pool;
 }
-
-/** A Date as the UTC wall-clock text a `timestamp` column holds. */
-export const utc = (date: Date): string => date.toISOString().replace('T', ' ').replace('Z', '');

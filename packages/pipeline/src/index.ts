@@ -1,6 +1,4 @@
-export * from './close-on-signals';
 export * from './confidence';
-export * from './heartbeat';
 export * from './leader-results';
 export * from './merge-sources';
 export * from './owed-deliveries';

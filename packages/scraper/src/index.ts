@@ -1,6 +1,6 @@
+export * from '@enrich/guarded-fetch';
 export * from './crawl';
 export * from './extract';
-export * from './fetch';
 export * from './linkedin';
 export * from './render';
 export * from './scraper-env';

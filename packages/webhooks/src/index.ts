@@ -1,7 +1,8 @@
 // Signed webhooks: endpoints and their secrets, the deliveries owed and the attempts made, the
 // payloads, the retry schedule and the settings. The outbox itself (which deliveries an event
-// owes) is written by the job store (@enrich/jobs); the delivery step runs in worker-webhooks.
+// owes) is written by the job store (@enrich/jobs); the delivery step here runs in worker-webhooks.
 export * from './delivery-attempt';
+export { type WebhookDeliverySettings, type WebhookStepDeps, webhookStep } from './delivery-step';
 export * from './delivery-store';
 export * from './endpoint-store';
 export * from './payload';

@@ -1,5 +1,6 @@
-import { type Db, sqlPool } from '@enrich/db';
+import { type Db, sqlPool, utcDate } from '@enrich/db';
 import {
+  batchStateSql,
   batchStatus,
   type CountedBatch,
   itemCountsSql,
@@ -46,12 +47,10 @@ export interface JobJson {
 }
 
 const JOB_SQL = `SELECT ${jobJsonSql('$1::uuid')} AS job`;
-const utcTime = (text: string): Date => new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
 
 const BATCH_SQL = `
-  SELECT b.id, b.created_at AS "createdAt", b.completed_at AS "completedAt", b.entries_received AS "entriesReceived",
-    b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid, counts.*,
-    (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = b.id) AS "lastEnd"
+  SELECT b.id, b.entries_received AS "entriesReceived", b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid,
+    ${batchStateSql('b', 'counts')}
   FROM batches b, (${itemCountsSql('$1')}) counts
   WHERE b.id = $1`;
 
@@ -62,8 +61,8 @@ async function jobData(db: Db, jobId: string, fields: string | null, loaded: Job
   if (!job) return null;
   const polled = {
     ...job,
-    createdAt: utcTime(job.createdAt),
-    completedAt: job.completedAt === null ? null : utcTime(job.completedAt),
+    createdAt: utcDate(job.createdAt),
+    completedAt: utcDate(job.completedAt),
   };
   const selection = fields === null ? undefined : parseFieldSelection(fields);
   const data = jobView(polled, job.company, 0, selection?.ok ? selection.selection : undefined);

@@ -1,13 +1,13 @@
 import { type Db, newId, newJobId } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { type AdmittedJob, admitJobs, type BatchEntryInput, type OneOffWebhook, removeAdmittedJobs } from '@enrich/jobs';
+import { type AdmissionInput, type AdmittedJob, admitJobs, type BatchEntryInput, type OneOffWebhook, undoAdmission } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import { batchFlow, type RedisClient, type RetryPolicy, startJob, webhookJobs } from '@enrich/queue';
 import type { FlowJob, FlowProducer } from 'bullmq';
-import type { AppContext } from '../app-context';
+import type { AppParts } from '../app-context';
 import type { ClassifiedEntries } from '../bulk/classify-entries';
 import { coalesce, memo, type Pending } from '../coalesce';
-import { monthStart, nextMonthStart, type QuotaState, quotaExceeded, releaseEnrichments } from '../limits/monthly-quota';
+import { monthStart, nextMonthStart, type QuotaState, quotaExceeded } from '../limits/monthly-quota';
 import { withTimeout } from '../with-timeout';
 
 export interface AdmitDeps {
@@ -17,11 +17,14 @@ export interface AdmitDeps {
   retry: RetryPolicy;
   freshnessWindowHours: number;
   logger: Logger;
+  /** Single submissions arriving together, admitted together (coalescedSingles): one path per app context. */
+  singles: (single: SingleAdmission) => Promise<Admission<{ domain: string }>>;
 }
 
-export function admitDeps(ctx: AppContext): AdmitDeps {
+/** What admitting needs, built once with the app context (app-context.ts) and shared by every route of it. */
+export function admitDeps(ctx: AppParts): AdmitDeps {
   const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
-  return {
+  const deps = {
     db: ctx.db,
     flows: ctx.flows,
     redis: ctx.redis,
@@ -29,6 +32,7 @@ export function admitDeps(ctx: AppContext): AdmitDeps {
     freshnessWindowHours: ctx.config.FRESHNESS_WINDOW_HOURS,
     logger: ctx.logger,
   };
+  return { ...deps, singles: coalescedSingles(deps) };
 }
 
 interface SingleAdmission {
@@ -38,9 +42,6 @@ interface SingleAdmission {
   webhook: OneOffWebhook | null;
   requestId: string | undefined;
 }
-
-// One coalesced path per queue producer: every route of a process shares it.
-const singlePaths = new WeakMap<FlowProducer, (single: SingleAdmission) => Promise<Admission<{ domain: string }>>>();
 
 /** The team admitting (an authenticated team): whose jobs, whose monthly quota. */
 export interface Submitter {
@@ -107,9 +108,8 @@ export async function admit<T extends { domain: string }>(
   request: AdmissionRequest<T>,
 ): Promise<Admission<T>> {
   if (request.batch) return admitGroup(deps, submitter, request);
-  const single = memo(singlePaths, deps.flows, () => coalescedSingles(deps));
   const [item] = request.items;
-  const admission = await single({
+  const admission = await deps.singles({
     submitter,
     domain: item.domain,
     refresh: request.refresh,
@@ -127,7 +127,7 @@ export async function admit<T extends { domain: string }>(
  * the quota; when it does not fit, each submission of it is admitted alone, so exactly what the
  * quota allows is admitted.
  */
-function coalescedSingles(deps: AdmitDeps): (single: SingleAdmission) => Promise<Admission<{ domain: string }>> {
+function coalescedSingles(deps: Omit<AdmitDeps, 'singles'>): (single: SingleAdmission) => Promise<Admission<{ domain: string }>> {
   type Call = Pending<SingleAdmission, Admission<{ domain: string }>>;
   const admitOne = ({ submitter, domain, refresh, webhook, requestId }: SingleAdmission) =>
     admitGroup(deps, submitter, { items: [{ domain, webhook, requestId }], refresh });
@@ -172,7 +172,7 @@ function coalescedSingles(deps: AdmitDeps): (single: SingleAdmission) => Promise
  * together each have theirs).
  */
 async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | null; requestId?: string }>(
-  deps: AdmitDeps,
+  deps: Omit<AdmitDeps, 'singles'>,
   submitter: Submitter,
   request: AdmissionRequest<T> | { batch?: undefined; items: readonly T[]; refresh: boolean; webhook?: undefined; requestId?: undefined },
 ): Promise<Admission<T>> {
@@ -183,7 +183,7 @@ async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | 
   const ids = request.items.map((item) => ({ id: newJobId(), domain: item.domain, webhook: item.webhook ?? request.webhook ?? null }));
   // One window for both: a record enriched within it is fresh, a submission within it makes the next a duplicate.
   const windowStart = deps.freshnessWindowHours === 0 ? null : new Date(createdAt.getTime() - deps.freshnessWindowHours * 3_600_000);
-  const result = await admitJobs(deps.db, {
+  const admission: AdmissionInput = {
     teamId: submitter.teamId,
     batch: batch
       ? {
@@ -202,7 +202,8 @@ async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | 
     month: monthStart(createdAt),
     freshAfter: request.refresh ? null : windowStart,
     duplicateSince: windowStart,
-  });
+  };
+  const result = await admitJobs(deps.db, admission);
   if (!result.admitted) throw await quotaExceeded(deps.db, submitter.teamId, result.charge, submitter.limits.monthly, createdAt);
   const jobs = request.items.map((item, i) => ({ ...item, ...result.jobs[i]! }));
   const charged = jobs.filter((job) => job.charged).length;
@@ -227,16 +228,7 @@ async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | 
     try {
       await withTimeout(deps.flows.addBulk([...flows, ...deliveries]), enqueueTimeoutMs(toRun.length + deliveries.length));
     } catch (error) {
-      await deps.db
-        .$transaction(async (tx) => {
-          await removeAdmittedJobs(
-            tx,
-            jobs.map((job) => job.id),
-          );
-          if (batch) await tx.batch.delete({ where: { id: batch.id } });
-          await releaseEnrichments(tx, submitter.teamId, charged, createdAt);
-        })
-        .catch(() => undefined);
+      await undoAdmission(deps.db, admission, result).catch(() => undefined);
       throw queueUnavailable(error);
     }
   }

@@ -46,7 +46,7 @@ export function enrichmentPost<S extends Submission>(ctx: AppContext, limits: Ra
   const classify = async (req: Request, res: Response, team: AuthenticatedTeam): Promise<ClassifiedSubmission<S>> => {
     await runMiddleware(post.body, req, res);
     const submission = post.read(req);
-    const recent = await recentlySubmitted(ctx.db, team.teamId, submission.domains, ctx.config.FRESHNESS_WINDOW_HOURS);
+    const recent = await recentlySubmitted(ctx.caches.lookups.recentSubmissions, team.teamId, submission.domains);
     return { team, submission, recent };
   };
   return async (req, res) => {

@@ -1,36 +1,26 @@
 import { type Db, sqlPool, utc } from '@enrich/db';
-import { coalesce, memo } from '../coalesce';
+import { batchedLookup, type Lookup } from '../coalesced-lookup';
 
 interface Asked {
   teamId: string;
   domains: readonly string[];
 }
 
-type RecentLookup = (asked: Asked) => Promise<Set<string>>;
-
-// One lookup per database client and freshness window, shared by every route of the process.
-const lookups = new WeakMap<Db, Map<number, RecentLookup>>();
+/** The coalesced lookup of recent submissions of a process, made with the app context (caches.ts). */
+export type RecentSubmissions = Lookup<Asked, Set<string>>;
 
 /**
- * Of `domains`, those this team already submitted within the freshness window, in a job that
- * did not fail. Submitting one again is a duplicate (docs/api.md): it gets its own job but
- * costs nothing against rate limits or the monthly quota. Read before admission, for the rate
- * limiter and the bulk preview; the admission statement charges by the same function
- * (`submitted_since`, a probe per domain) under its domain locks. The lookups of submissions that arrive together, of any team, are one query.
+ * The lookup behind recentlySubmitted on a database client, for one freshness window: the
+ * lookups of submissions that arrive together, of any team, are one query.
  */
-export function recentlySubmitted(db: Db, teamId: string, domains: readonly string[], windowHours: number): Promise<Set<string>> {
-  if (domains.length === 0 || windowHours <= 0) return Promise.resolve(new Set());
-  const byWindow = memo(lookups, db, () => new Map<number, RecentLookup>());
-  return memo(byWindow, windowHours, () => coalescedLookup(db, windowHours))({ teamId, domains });
-}
-
-function coalescedLookup(db: Db, windowHours: number): RecentLookup {
-  return coalesce<Asked, Set<string>>(async (batch) => {
+export function recentSubmissions(db: Db, windowHours: number): RecentSubmissions {
+  return batchedLookup<Asked, Set<string>>(async (batch) => {
+    if (windowHours <= 0) return batch.map(() => new Set<string>());
     const teams: string[] = [];
     const domains: string[] = [];
-    for (const { input } of batch) {
-      for (const domain of input.domains) {
-        teams.push(input.teamId);
+    for (const asked of batch) {
+      for (const domain of asked.domains) {
+        teams.push(asked.teamId);
         domains.push(domain);
       }
     }
@@ -42,13 +32,24 @@ function coalescedLookup(db: Db, windowHours: number): RecentLookup {
       text: 'SELECT submitted_since($1::text[], $2::text[], $3::timestamp) AS found',
       values: [teams, domains, utc(since)],
     });
-    const found = new Map<string, Set<string>>();
-    rows[0]?.found.forEach((submitted, i) => {
-      if (submitted) memo(found, teams[i]!, () => new Set<string>()).add(domains[i]!);
+    const found = rows[0]?.found ?? [];
+    let at = 0;
+    return batch.map((asked) => {
+      const recent = new Set<string>();
+      for (const domain of asked.domains) if (found[at++]) recent.add(domain);
+      return recent;
     });
-    for (const call of batch) {
-      const ofTeam = found.get(call.input.teamId);
-      call.resolve(new Set(call.input.domains.filter((domain) => ofTeam?.has(domain))));
-    }
   });
+}
+
+/**
+ * Of `domains`, those this team already submitted within the freshness window, in a job that
+ * did not fail. Submitting one again is a duplicate (docs/api.md): it gets its own job but
+ * costs nothing against rate limits or the monthly quota. Read before admission, for the rate
+ * limiter and the bulk preview; the admission statement charges by the same function
+ * (`submitted_since`, a probe per domain) under its domain locks.
+ */
+export function recentlySubmitted(lookups: RecentSubmissions, teamId: string, domains: readonly string[]): Promise<Set<string>> {
+  if (domains.length === 0) return Promise.resolve(new Set());
+  return lookups.load({ teamId, domains });
 }

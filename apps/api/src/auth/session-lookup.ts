@@ -1,7 +1,7 @@
 import { type ResolvedSession, resolveSession, type SessionSettings, sessionSettings, sha256Hex } from '@enrich/accounts';
 import { type AuthenticatedTeam, teamLimits } from '@enrich/api-keys';
 import type { AppContext } from '../app-context';
-import { perDatabase } from './ttl-cache';
+import { forgetWhere, type TtlCache, trustUntil } from './ttl-cache';
 
 /** The dashboard session a request is authenticated by, with the token its cookie carried. */
 export interface DashboardSession extends ResolvedSession {
@@ -14,7 +14,8 @@ declare module 'express-serve-static-core' {
   }
 }
 
-const sessionCache = perDatabase<ResolvedSession>();
+/** Live sessions by their token's hash, built with the app context (caches.ts). */
+export type SessionCache = TtlCache<ResolvedSession>;
 
 export interface SessionLookup {
   settings: SessionSettings;
@@ -27,7 +28,7 @@ export interface SessionLookup {
 
 export function sessionLookup(ctx: AppContext): SessionLookup {
   const settings = sessionSettings(ctx.config);
-  const cache = sessionCache(ctx.db);
+  const cache = ctx.caches.sessions;
   return {
     settings,
     async resolve(token) {
@@ -36,11 +37,13 @@ export function sessionLookup(ctx: AppContext): SessionLookup {
       if (hit) return { ...hit, token };
       const session = await resolveSession(ctx.db, token, settings);
       if (!session) return null;
-      cache.set(hash, session, Math.min(Date.now() + ctx.config.KEY_CACHE_MS, session.recheckAt.getTime()));
+      trustUntil(cache, hash, session, Math.min(Date.now() + ctx.config.KEY_CACHE_MS, session.recheckAt.getTime()));
       return { ...session, token };
     },
-    forget: (tokenHash) => cache.delete(tokenHash),
-    forgetUser: (userId) => cache.deleteWhere((session) => session.user.id === userId),
+    forget: (tokenHash) => {
+      cache.delete(tokenHash);
+    },
+    forgetUser: (userId) => forgetWhere(cache, (session) => session.user.id === userId),
   };
 }
 

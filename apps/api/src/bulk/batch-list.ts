@@ -1,19 +1,13 @@
 import { type Db, sqlPool, utc } from '@enrich/db';
-import { batchProgress } from '@enrich/jobs';
+import { type BatchTimes, batchProgress, batchStateSql, type ItemCounts, itemCountsSql } from '@enrich/jobs';
 import { type Cursor, cursorPage } from '../schemas/cursor';
 
-interface BatchRow {
+interface BatchRow extends BatchTimes, ItemCounts {
   id: string;
-  createdAt: Date;
-  completedAt: Date | null;
-  lastEnd: Date | null;
-  completed: number;
-  failed: number;
-  pending: number;
 }
 
-// One page of the team's batches (newest first, keyset on (created_at, id)) with their items
-// counted by state.
+// One page of the team's batches (newest first, keyset on (created_at, id)), each with its
+// state as its poll reads it: its items counted by state (an index-only scan per batch).
 const LIST_SQL = `
   WITH page AS (
     SELECT id, created_at, completed_at FROM batches
@@ -21,13 +15,8 @@ const LIST_SQL = `
     ORDER BY created_at DESC, id DESC
     LIMIT $4
   )
-  SELECT p.id, p.created_at AS "createdAt", p.completed_at AS "completedAt",
-    count(j.status) FILTER (WHERE j.status = 'completed')::int AS completed,
-    count(j.status) FILTER (WHERE j.status = 'failed')::int AS failed,
-    count(j.status) FILTER (WHERE j.status = 'processing')::int AS pending,
-    max(j.completed_at) AS "lastEnd"
-  FROM page p LEFT JOIN enrichment_jobs j ON j.batch_id = p.id
-  GROUP BY p.id, p.created_at, p.completed_at
+  SELECT p.id, ${batchStateSql('p', 'counts')}
+  FROM page p CROSS JOIN LATERAL (${itemCountsSql('p.id')}) counts
   ORDER BY p.created_at DESC, p.id DESC`;
 
 /** GET /enrich/bulk: the team's batches, newest first, each counted as its poll counts it. */

@@ -1,6 +1,6 @@
 import { type Db, type StorableJson, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { STORED_COMPANY_SQL } from '@enrich/jobs';
+import { jobFailure, STORED_COMPANY_SQL } from '@enrich/jobs';
 import { FLAT_RECORD_COLUMNS, flattenRecord, recordFromStored, type StoredCompany } from '@enrich/record';
 import type { Response } from 'express';
 import type { InvalidEntry } from './classify-entries';
@@ -56,7 +56,8 @@ function resultCells(row: EntryRow, width: number, invalid: Map<number, InvalidE
     return [...input, ...record, 'invalid', why ? `${why.reason}: ${why.message}` : ''];
   }
   const status = row.status ?? 'failed';
-  const error = status === 'failed' ? `${row.errorCode ?? ErrorCode.ENRICHMENT_FAILED}: ${row.errorMessage ?? 'enrichment failed'}` : '';
+  const failure = status === 'failed' ? jobFailure(row) : null;
+  const error = failure ? `${failure.code}: ${failure.message}` : '';
   return [...input, ...record, row.duplicate ? 'duplicate' : status, error];
 }
 

@@ -1,9 +1,17 @@
-import { type Db, sqlPool } from '@enrich/db';
+import { type Db, sqlPool, utcDate } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { batchStatus, type CountedBatch, type ItemCounts, itemCountsSql, STORED_COMPANY_SQL } from '@enrich/jobs';
+import {
+  batchStateSql,
+  batchStatus,
+  type CountedBatch,
+  type ItemCounts,
+  itemCountsSql,
+  jobFailure,
+  STORED_COMPANY_SQL,
+} from '@enrich/jobs';
 import { type FieldSelection, recordFromStored, type StoredCompany, selectFields } from '@enrich/record';
-import { coalescedLookup } from '../coalesced-lookup';
-import { type KeptAnswer, keptAnswers, type SentAnswer, selectionKey, sentAnswer } from '../kept-answers';
+import { coalescedLookup, type Lookup } from '../coalesced-lookup';
+import { type KeptAnswer, type KeptAnswers, type SentAnswer, selectionKey, sentAnswer } from '../kept-answers';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
 
 const itemsIn = (counts: ItemCounts, status: ItemStatus): number => (status === 'processing' ? counts.pending : counts[status]);
@@ -37,7 +45,15 @@ interface BatchRow extends CountedBatch {
 const versionSql = (batch: string, newestCompany: string) =>
   `concat_ws('/', ${batch}.items_ended, ${batch}.completed_at, (${newestCompany}))`;
 
-const lookUpVersion = coalescedLookup<{ batchId: string; teamId: string; completed: string[] }, Versioned>(
+type VersionAsked = { batchId: string; teamId: string; completed: string[] };
+
+/** The coalesced batch-version lookup of a process, made on its database client with the app context (caches.ts). */
+export type BatchVersions = Lookup<VersionAsked, Versioned | null>;
+
+/** Batch answers kept with their version and their page's completed domains (batchVersions), built in caches.ts. */
+export type BatchAnswers = KeptAnswers<KeptAnswer & { completed: string[] }>;
+
+export const batchVersions = coalescedLookup<VersionAsked, Versioned>(
   'poll-batch-versions',
   `SELECT asked.n, ${versionSql(
     'b',
@@ -68,10 +84,8 @@ const batchSql = (filtered: boolean) => `
   )
   SELECT ${versionSql('b', 'SELECT max(company_version) FROM items')} AS version,
     (SELECT to_json(answer) FROM (
-      SELECT b.id, b.created_at AS "createdAt", b.entries_received AS "entriesReceived",
-        b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid, counts.*, b.completed_at AS "completedAt",
-        CASE WHEN counts.pending = 0 AND b.completed_at IS NULL
-          THEN (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = b.id) END AS "lastEnd",
+      SELECT b.id, b.entries_received AS "entriesReceived", b.duplicate_entries AS "duplicateEntries",
+        b.invalid_entries AS invalid, ${batchStateSql('b', 'counts')},
         coalesce((SELECT json_agg(json_build_object('id', i.id, 'domain', i.domain, 'status', i.status,
           'errorCode', i.error_code, 'errorMessage', i.error_message, 'company', i.company) ORDER BY i.batch_position)
           FROM items i), '[]') AS items
@@ -80,9 +94,6 @@ const batchSql = (filtered: boolean) => `
   FROM b`;
 const BATCH_SQL = batchSql(false);
 const BATCH_OF_STATUS_SQL = batchSql(true);
-
-// to_json writes a timestamp column (UTC wall-clock time) without its zone.
-const utc = (text: string | null): Date | null => (text === null ? null : new Date(`${text}Z`));
 
 export type ItemStatus = BatchRow['items'][number]['status'];
 
@@ -98,19 +109,14 @@ export interface BatchQuery extends PaginationQuery {
  * Another team's batch is not found. The answer is kept per page (kept-answers.ts) with the
  * batch's version: a poll of a batch that has not changed since reads the version only.
  */
-export function batchAnswers(db: Db) {
-  // With its page's completed domains (lookUpVersion).
-  const kept = keptAnswers<KeptAnswer & { completed: string[] }>();
+export function batchAnswers(db: Db, kept: BatchAnswers, versions: BatchVersions) {
   return async function answer(teamId: string, batchId: string, page: BatchQuery): Promise<SentAnswer> {
     const key = `${batchId}\0${teamId}\0${page.page}\0${page.limit}\0${page.status ?? ''}\0${selectionKey(page.fields)}`;
     const held = kept.get(key);
     if (held) {
-      const now = await lookUpVersion(db, { batchId, teamId, completed: held.completed });
+      const now = await versions.load({ batchId, teamId, completed: held.completed });
       // The version begins with the item ends: equal, it was read for the same page.
-      if (now?.version === held.version) {
-        kept.used(key, held);
-        return held;
-      }
+      if (now?.version === held.version) return held;
     }
     const values = [batchId, teamId, offsetOf(page), page.limit];
     // Polled often: the driver, not the ORM (see sqlPool).
@@ -121,12 +127,12 @@ export function batchAnswers(db: Db) {
     );
     const row = rows[0];
     if (!row) {
-      kept.drop(key);
+      kept.delete(key);
       throw new AppError(ErrorCode.BATCH_NOT_FOUND, `no batch ${batchId}`);
     }
     const answer = sentAnswer(JSON.stringify(batchView(row.batch, page)));
     const completed = row.batch.items.filter((item) => item.status === 'completed').map((item) => item.domain);
-    kept.keep(key, { ...answer, version: row.version, completed });
+    kept.set(key, { ...answer, version: row.version, completed });
     return answer;
   };
 }
@@ -136,16 +142,20 @@ interface Versioned {
 }
 
 function batchView(json: BatchJson, page: BatchQuery) {
-  const batch: BatchRow = { ...json, createdAt: utc(json.createdAt)!, completedAt: utc(json.completedAt), lastEnd: utc(json.lastEnd) };
+  // to_json writes a timestamp column (UTC wall-clock time) without its zone.
+  const batch: BatchRow = {
+    ...json,
+    createdAt: utcDate(json.createdAt),
+    completedAt: utcDate(json.completedAt),
+    lastEnd: utcDate(json.lastEnd),
+  };
   const items = batch.items.map((job) => ({
     domain: job.domain,
     jobId: job.id,
     status: job.status,
     statusEndpoint: `/api/enrich/${job.id}`,
     ...(job.status === 'completed' && job.company ? { data: selectFields(recordFromStored(job.company), page.fields) } : {}),
-    ...(job.status === 'failed'
-      ? { error: { code: job.errorCode ?? ErrorCode.ENRICHMENT_FAILED, message: job.errorMessage ?? 'enrichment failed' } }
-      : {}),
+    ...(job.status === 'failed' ? { error: jobFailure(job) } : {}),
   }));
 
   const status = batchStatus(batch);

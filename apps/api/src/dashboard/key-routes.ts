@@ -32,7 +32,7 @@ export function keyRoutes(ctx: AppContext, session: RequestHandler): Router {
     // Another team's key, or (for a member) another user's, answers as one that does not exist.
     if (!hash) throw new AppError(ErrorCode.KEY_NOT_FOUND, `no key ${id}`);
     // Refused at once by this process; others stop trusting it within KEY_CACHE_MS.
-    forgetKey(ctx.db, hash);
+    forgetKey(ctx.caches.keys, hash);
     res.status(204).end();
   });
 

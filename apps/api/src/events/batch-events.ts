@@ -1,6 +1,6 @@
 import { type Db, sqlPool } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { type BatchItemEnded, batchEventChannel, type ItemCounts, itemCountsSql, itemProgress } from '@enrich/jobs';
+import { type BatchItemEnded, batchEventChannel, type ItemCounts, itemCountsSql, itemProgress, jobFailure } from '@enrich/jobs';
 import type { EventSource, StreamState } from './event-stream';
 import type { SseEvent } from './sse-response';
 
@@ -70,10 +70,7 @@ export async function readBatchEvents(db: Db, teamId: string, batchId: string, a
         jobId: e.jobId,
         domain: e.domain,
         status: e.status,
-        error:
-          e.status === 'failed'
-            ? { code: e.errorCode ?? ErrorCode.ENRICHMENT_FAILED, message: e.errorMessage ?? 'enrichment failed' }
-            : null,
+        error: e.status === 'failed' ? jobFailure(e) : null,
       },
     ),
   );

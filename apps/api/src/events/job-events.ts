@@ -1,7 +1,6 @@
-import type { Db } from '@enrich/db';
 import { JOB_EVENT_SEQ, jobEventChannel, jobView, processingView } from '@enrich/jobs';
 import type { FieldSelection } from '@enrich/record';
-import { findTeamJob, type Polled } from '../jobs/job-view';
+import { findTeamJob, type Polled, type PolledJobs } from '../jobs/job-view';
 import type { EventSource, StreamState } from './event-stream';
 import type { SseEvent } from './sse-response';
 
@@ -28,7 +27,7 @@ export function jobEvents(
 
 /** GET /enrich/{jobId}/events: messages only wake the stream (they carry the state's number); the row says the rest. */
 export function jobEventSource(
-  db: Db,
+  jobs: PolledJobs,
   prefix: string,
   job: { teamId: string; jobId: string; fields?: FieldSelection },
   estimate: () => number,
@@ -36,7 +35,7 @@ export function jobEventSource(
   return {
     kind: 'job',
     channel: jobEventChannel(prefix, job.jobId),
-    read: async (after) => jobEvents(await findTeamJob(db, job.teamId, job.jobId), after, estimate(), job.fields),
+    read: async (after) => jobEvents(await findTeamJob(jobs, job.teamId, job.jobId), after, estimate(), job.fields),
     heard: (message, lastSent) => (Number(message) > lastSent ? 'read' : null),
   };
 }

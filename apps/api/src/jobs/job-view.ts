@@ -1,8 +1,8 @@
-import type { Db, EnrichmentJob } from '@enrich/db';
+import type { EnrichmentJob } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { type PolledJob, STORED_COMPANY_SQL } from '@enrich/jobs';
 import type { StoredCompany } from '@enrich/record';
-import { coalescedLookup } from '../coalesced-lookup';
+import { coalescedLookup, type Lookup } from '../coalesced-lookup';
 
 /** A polled job with when it started (an event stream's `started`). */
 export type PolledJobRow = PolledJob & Pick<EnrichmentJob, 'startedAt'>;
@@ -27,10 +27,17 @@ export type Polled = {
   companyVersion: string | null;
 };
 
-const lookUpPolled = coalescedLookup<
-  { teamId: string; jobId: string; knownVersion: string | null },
-  PolledJobRow & { company: StoredCompany | null; companyVersion: string | null }
->('poll-jobs', POLL_SQL, (asked) => [asked.map((a) => a.jobId), asked.map((a) => a.teamId), asked.map((a) => a.knownVersion)]);
+type PolledInput = { teamId: string; jobId: string; knownVersion: string | null };
+type PolledRow = PolledJobRow & { company: StoredCompany | null; companyVersion: string | null };
+
+/** The coalesced poll lookup of a process, made on its database client with the app context (caches.ts). */
+export type PolledJobs = Lookup<PolledInput, PolledRow | null>;
+
+export const polledJobs = coalescedLookup<PolledInput, PolledRow>('poll-jobs', POLL_SQL, (asked) => [
+  asked.map((a) => a.jobId),
+  asked.map((a) => a.teamId),
+  asked.map((a) => a.knownVersion),
+]);
 
 /**
  * The team's job and, once completed, its company: one round trip (the poll is the API's
@@ -38,8 +45,13 @@ const lookUpPolled = coalescedLookup<
  * found, exactly like a job that does not exist. With `knownVersion`, the company's record
  * comes back only if the company changed since.
  */
-export async function findPolledJob(db: Db, teamId: string, jobId: string, knownVersion: string | null = null): Promise<Polled | null> {
-  const row = await lookUpPolled(db, { teamId, jobId, knownVersion });
+export async function findPolledJob(
+  jobs: PolledJobs,
+  teamId: string,
+  jobId: string,
+  knownVersion: string | null = null,
+): Promise<Polled | null> {
+  const row = await jobs.load({ teamId, jobId, knownVersion });
   if (!row) return null;
   const { company, companyVersion, ...job } = row;
   return { job, company, companyVersion };
@@ -49,8 +61,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isJobId = (text: string): boolean => UUID.test(text);
 
 /** The job as findPolledJob reads it, or 404 JOB_NOT_FOUND (an id that is not a UUID names no job). */
-export async function findTeamJob(db: Db, teamId: string, jobId: string, knownVersion: string | null = null): Promise<Polled> {
-  const polled = isJobId(jobId) ? await findPolledJob(db, teamId, jobId, knownVersion) : null;
+export async function findTeamJob(jobs: PolledJobs, teamId: string, jobId: string, knownVersion: string | null = null): Promise<Polled> {
+  const polled = isJobId(jobId) ? await findPolledJob(jobs, teamId, jobId, knownVersion) : null;
   if (!polled) throw jobNotFound(jobId);
   return polled;
 }

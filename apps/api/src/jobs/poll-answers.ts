@@ -1,17 +1,22 @@
-import type { Db } from '@enrich/db';
 import { jobView } from '@enrich/jobs';
 import type { FieldSelection } from '@enrich/record';
-import { type KeptAnswer, keptAnswers, type SentAnswer, selectionKey, sentAnswer } from '../kept-answers';
-import { findTeamJob, type Polled } from './job-view';
+import { type KeptAnswer, type KeptAnswers, type SentAnswer, selectionKey, sentAnswer } from '../kept-answers';
+import { findTeamJob, type Polled, type PolledJobs } from './job-view';
+
+/** Poll answers kept with their version and the company version they show (built in caches.ts). */
+export type PollAnswers = KeptAnswers<KeptAnswer & { companyVersion: string | null }>;
 
 /**
- * What a poll answer is made of besides the job's fixed columns (domain, created): while
- * processing, the estimate of how long jobs take; once completed, its company's version. A
+ * What a poll answer is made of: the job's state and the columns it shows (domain, created,
+ * completed); while processing, the estimate of how long jobs take; once completed, its
+ * company's version (updated_at, moved by any change of the row: see its trigger). A
  * failed job, or a completed one without a company, is answered afresh each time (rare).
  */
 function answerVersion({ job, companyVersion }: Polled, estimatedMs: number): string | null {
-  if (job.status === 'processing') return `processing/${estimatedMs}`;
-  if (job.status === 'completed' && companyVersion !== null) return `completed/${companyVersion}`;
+  // The job's columns the answer shows, fixed once written, but named so that no change outlives a kept answer.
+  const shown = `${job.domain}/${job.createdAt.getTime()}/${job.completedAt?.getTime() ?? ''}`;
+  if (job.status === 'processing') return `processing/${estimatedMs}/${shown}`;
+  if (job.status === 'completed' && companyVersion !== null) return `completed/${companyVersion}/${shown}`;
   return null;
 }
 
@@ -23,8 +28,7 @@ function answerVersion({ job, companyVersion }: Polled, estimatedMs: number): st
  * PostgreSQL for the job (whose team it is, its state) but says which company version it holds,
  * and gets the record back only if the company changed since (a newer enrichment of the domain).
  */
-export function pollAnswers(db: Db) {
-  const kept = keptAnswers<KeptAnswer & { companyVersion: string | null }>();
+export function pollAnswers(kept: PollAnswers, jobs: PolledJobs) {
   return async function answer(
     teamId: string,
     jobId: string,
@@ -33,17 +37,19 @@ export function pollAnswers(db: Db) {
   ): Promise<SentAnswer> {
     const key = `${jobId}\0${selectionKey(fields)}`;
     const held = kept.get(key);
-    const polled = await findTeamJob(db, teamId, jobId, held?.companyVersion ?? null);
-    const version = answerVersion(polled, estimatedMs);
-    if (held && version !== null && version === held.version) {
-      kept.used(key, held);
-      return held;
+    let polled = await findTeamJob(jobs, teamId, jobId, held?.companyVersion ?? null);
+    let version = answerVersion(polled, estimatedMs);
+    if (held && version !== null && version === held.version) return held;
+    // The company left out as known, but the job's own columns moved (rare): read it whole.
+    if (polled.job.status === 'completed' && !polled.company && polled.companyVersion !== null) {
+      polled = await findTeamJob(jobs, teamId, jobId);
+      version = answerVersion(polled, estimatedMs);
     }
     const answer = sentAnswer(JSON.stringify(jobView(polled.job, polled.company, estimatedMs, fields)));
     // A completed job's company left out means the caller held it; a version that moved brings it back.
     if (version !== null && (polled.job.status !== 'completed' || polled.company)) {
-      kept.keep(key, { ...answer, version, companyVersion: polled.companyVersion });
-    } else kept.drop(key);
+      kept.set(key, { ...answer, version, companyVersion: polled.companyVersion });
+    } else kept.delete(key);
     return answer;
   };
 }

@@ -26,13 +26,6 @@ export async function quotaExceeded(tx: Tx, teamId: string, count: number, limit
   });
 }
 
-export async function releaseEnrichments(tx: Tx, teamId: string, count: number, now = new Date()): Promise<void> {
-  if (count <= 0) return;
-  await tx.$executeRaw`
-    UPDATE usage_months SET enrichments = GREATEST(0, enrichments - ${count})
-    WHERE team_id = ${teamId} AND month = ${monthStart(now)}::date`;
-}
-
 export async function usedThisMonth(tx: Tx, teamId: string, now = new Date()): Promise<number> {
   const rows = await tx.$queryRaw<{ enrichments: number }[]>`
     SELECT enrichments FROM usage_months WHERE team_id = ${teamId} AND month = ${monthStart(now)}::date`;

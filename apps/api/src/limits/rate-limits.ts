@@ -5,6 +5,7 @@ import type { RedisClient } from '@enrich/queue';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, type RateLimitInfo, type RateLimitRequestHandler, rateLimit } from 'express-rate-limit';
 import { runMiddleware } from '../middleware/run-middleware';
+import type { CounterReads } from './counter-reads';
 import { secondsUntil, setRateLimitHeaders, tightest, type WindowState, windowState } from './rate-limit-headers';
 import { SharedRedisStore } from './shared-redis-store';
 
@@ -12,6 +13,8 @@ export interface RateLimitSettings {
   redis: RedisClient;
   /** Namespace of the counters in Redis, shared by every API replica of one deployment. */
   keyPrefix: string;
+  /** The process's shared counter reads (caches.ts). */
+  reads: CounterReads;
   minuteWindowMs: number;
   dayWindowMs: number;
   authFailuresPerWindow: number;
@@ -93,7 +96,7 @@ const accountKey = (req: Request) => String((req as unknown as Record<symbol, un
  * response reports whichever of the team's windows is closest to running out.
  */
 export function createRateLimits(settings: RateLimitSettings): RateLimits {
-  const { redis, keyPrefix, logger, refusals } = settings;
+  const { redis, keyPrefix, reads, logger, refusals } = settings;
   const limiterLogger = {
     error: (error: unknown, message?: string) => logger.warn(message ?? 'rate limiter error', { error: String(error) }),
     warn: (error: unknown, message?: string) => logger.warn(message ?? 'rate limiter warning', { error: String(error) }),
@@ -115,7 +118,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
   };
   const stores = new Map<WindowName, SharedRedisStore>();
   const limiter = (window: WindowName, windowMs: number, options: Partial<Parameters<typeof rateLimit>[0]>): RateLimitRequestHandler => {
-    const store = new SharedRedisStore(redis, `${keyPrefix}:rl:${window}:`);
+    const store = new SharedRedisStore(redis, `${keyPrefix}:rl:${window}:`, reads);
     stores.set(window, store);
     return rateLimit({
       windowMs,
@@ -174,11 +177,10 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     return info ? windowState(info.limit, info.used, info.resetTime, windowMs) : undefined;
   };
   // Reads of one window's counter are shared, in flight and for a few milliseconds after
-  // (SharedRedisStore): a team's many concurrent polls cost one Redis call.
+  // (CounterReads): a team's many concurrent polls cost one Redis call.
   const peek = async (handler: RateLimitRequestHandler, key: string, limit: number, windowMs: number) => {
     const info = await handler.getKey(key);
-    // Without a counter yet (or just expired), rate-limit-redis reads Redis's nil as NaN hits
-    // and a reset in the past: a window not started is a whole window ahead.
+    // Without a counter yet (or just expired), no hits and no reset: a window not started is a whole window ahead.
     const hits = info && Number.isFinite(info.totalHits) ? info.totalHits : 0;
     const reset = info?.resetTime && info.resetTime.getTime() > Date.now() ? info.resetTime : undefined;
     return windowState(limit, hits, reset, windowMs);

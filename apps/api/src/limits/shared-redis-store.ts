@@ -1,15 +1,11 @@
-import { isCluster, type RedisClient } from '@enrich/queue';
-import type { ClientRateLimitInfo, IncrementResponse } from 'express-rate-limit';
-import { RedisStore } from 'rate-limit-redis';
-import { coalesce, memo } from '../coalesce';
+import { createHash } from 'node:crypto';
+import type { RedisClient } from '@enrich/queue';
+import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
+import { batchedLookup, type Lookup } from '../coalesced-lookup';
+import { CounterReads } from './counter-reads';
 
-// A remembered promise that may reject before anyone awaits it must not count as unhandled.
-function settled<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
-}
-
-// rate-limit-redis's increment, by `count` hits at once: a window starts at the first hit.
+// A counter's increment by `count` hits at once: a window starts at its first hit, and the
+// counter expires with it (the semantics of rate-limit-redis's script, by `count`).
 const INCREMENT_BY = `
 local windowMs = tonumber(ARGV[1])
 local count = tonumber(ARGV[2])
@@ -20,122 +16,121 @@ if timeToExpire <= 0 then
 end
 return { redis.call("INCRBY", KEYS[1], count), timeToExpire }`;
 
-// rate-limit-redis loads its read script with SCRIPT LOAD, which a cluster client sends to any
-// one node: it is loaded on every master, so the EVALSHA finds it on whichever holds the counter.
-function send(redis: RedisClient, command: string, args: string[]): Promise<unknown> {
-  if (!isCluster(redis) || command.toUpperCase() !== 'SCRIPT') return redis.call(command, ...args);
-  return Promise.any(redis.nodes('master').map((node) => node.call(command, ...args)));
-}
-
-/** How long an ended read of a counter is reused (see SharedRedisStore). */
-export const COUNTER_READ_REUSE_MS = 10;
+// A counter's hits and the time its window has left, in one call.
+const GET = `
+local totalHits = redis.call("GET", KEYS[1])
+local timeToExpire = redis.call("PTTL", KEYS[1])
+return { totalHits, timeToExpire }`;
+const GET_SHA = createHash('sha1').update(GET).digest('hex');
 
 type WithIncrementBy = RedisClient & {
   rateLimitIncrementBy(key: string, windowMs: number, count: number): Promise<[number, number]>;
 };
 
+const isNoScript = (error: unknown) => error instanceof Error && /^NOSCRIPT\b/.test(error.message);
+
 /**
- * The counters of express-rate-limit in Redis, shared by every API replica.
+ * express-rate-limit's counters in Redis, shared by every API replica, on ioredis directly
+ * (a standalone client or a Redis Cluster: every command names its one key, so it goes to the
+ * master that holds it).
  * - Increments of one counter that arrive together (a team's concurrent submissions) are one
- *   script call adding them all; each request then gets its own place in the count, exactly as
- *   if they had arrived one by one, so limits hold to the request.
- * - Reads of a counter (the windows that polls, lookups and searches report without counting)
- *   share the read in flight and reuse one that ended less than `readReuseMs` ago: a team's
- *   thousands of polls a second cost a Redis call every few milliseconds, not one each (it was
- *   7% of a poll's CPU in bench:api). A count, or a count given back, in this process drops the
- *   read it makes stale at once; another replica's shows within `readReuseMs`.
- * - rate-limit-redis keeps the promise of its script load from start-up; when Redis was down
- *   then, every later read failed even after Redis was back. Reads load the script again
- *   whenever the remembered load failed; increments go through ioredis's own script command,
- *   which reloads a script Redis lost by itself.
+ *   script call adding them all (a batchedLookup); each request then gets its own place in the
+ *   count, exactly as if they had arrived one by one, so limits hold to the request.
+ * - Reads share the read in flight and reuse one just ended (CounterReads, given by the app
+ *   context). A count or a count given back here drops the counter's read, before and after.
+ * - Scripts are sent by their SHA and, on whichever node answers NOSCRIPT (a Redis that lost
+ *   its scripts, a cluster master that never saw them), once in full: nothing is loaded ahead,
+ *   so a Redis that was down at start-up costs nothing once it is back.
  */
-export class SharedRedisStore extends RedisStore {
-  private readonly incrementCoalesced: (key: string) => Promise<IncrementResponse>;
-  /** Reads by key: in flight (`until` Infinity) or ended, reusable until `until`. */
-  private readonly reads = new Map<string, { read: Promise<ClientRateLimitInfo | undefined>; until: number }>();
+export class SharedRedisStore implements Store {
+  readonly localKeys = false;
+  private windowMs = 60_000;
+  private readonly increments: Lookup<string, IncrementResponse>;
 
   constructor(
-    redis: RedisClient,
-    prefix: string,
-    private readonly readReuseMs = COUNTER_READ_REUSE_MS,
+    private readonly redis: RedisClient,
+    readonly prefix: string,
+    private readonly reads: CounterReads = new CounterReads(),
   ) {
-    super({ prefix, sendCommand: (command: string, ...args: string[]) => send(redis, command, args) as Promise<never> });
     if (!('rateLimitIncrementBy' in redis)) redis.defineCommand('rateLimitIncrementBy', { numberOfKeys: 1, lua: INCREMENT_BY });
-    this.incrementCoalesced = coalesce<string, IncrementResponse>(async (batch) => {
-      const byKey = new Map<string, typeof batch>();
-      for (const call of batch) memo(byKey, call.input, () => []).push(call);
+    // An answer that is an Error rejects that increment alone (DataLoader's rule).
+    this.increments = batchedLookup<string, IncrementResponse>(async (keys) => {
+      const byKey = new Map<string, number[]>();
+      keys.forEach((key, i) => {
+        const at = byKey.get(key);
+        if (at) at.push(i);
+        else byKey.set(key, [i]);
+      });
+      const answers: (IncrementResponse | Error)[] = new Array(keys.length);
       await Promise.all(
-        [...byKey].map(async ([key, calls]) => {
+        [...byKey].map(async ([key, at]) => {
           try {
-            const [total, ttl] = await (redis as WithIncrementBy).rateLimitIncrementBy(this.prefixKey(key), this.windowMs, calls.length);
+            const [total, ttl] = await (redis as WithIncrementBy).rateLimitIncrementBy(this.prefixKey(key), this.windowMs, at.length);
             const resetTime = new Date(Date.now() + Number(ttl));
-            const first = Number(total) - calls.length + 1;
-            calls.forEach((call, i) => {
-              call.resolve({ totalHits: first + i, resetTime });
+            const first = Number(total) - at.length + 1;
+            at.forEach((position, i) => {
+              answers[position] = { totalHits: first + i, resetTime };
             });
           } catch (error) {
-            for (const call of calls) call.reject(error);
+            for (const position of at) answers[position] = error instanceof Error ? error : new Error(String(error));
           }
         }),
       );
+      return answers;
     });
   }
 
-  override increment(key: string): Promise<IncrementResponse> {
-    return this.changing(key, () => this.incrementCoalesced(key));
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
   }
 
-  override decrement(key: string): Promise<void> {
-    return this.changing(key, () => super.decrement(key));
+  prefixKey(key: string): string {
+    return `${this.prefix}${key}`;
   }
 
-  override resetKey(key: string): Promise<void> {
-    return this.changing(key, () => super.resetKey(key));
+  get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const redisKey = this.prefixKey(key);
+    return this.reads.read(redisKey, () => this.readNow(redisKey));
+  }
+
+  increment(key: string): Promise<IncrementResponse> {
+    return this.changing(key, () => this.increments.load(key));
+  }
+
+  decrement(key: string): Promise<void> {
+    return this.changing(key, async () => {
+      await this.redis.decr(this.prefixKey(key));
+    });
+  }
+
+  resetKey(key: string): Promise<void> {
+    return this.changing(key, async () => {
+      await this.redis.del(this.prefixKey(key));
+    });
   }
 
   /** A change of a counter drops its reused read, before and after: one begun meanwhile may not hold it. */
   private async changing<T>(key: string, change: () => Promise<T>): Promise<T> {
-    this.reads.delete(key);
+    const redisKey = this.prefixKey(key);
+    this.reads.drop(redisKey);
     try {
       return await change();
     } finally {
-      this.reads.delete(key);
+      this.reads.drop(redisKey);
     }
   }
 
-  private async ensureGetScript(): Promise<void> {
-    await this.getScriptSha?.catch(() => {
-      this.getScriptSha = settled(this.loadGetScript());
-    });
-  }
-
-  override get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const held = this.reads.get(key);
-    if (held && held.until > Date.now()) return held.read;
-    const entry = { read: this.readNow(key), until: Number.POSITIVE_INFINITY };
-    this.reads.set(key, entry);
-    entry.read.then(
-      () => {
-        entry.until = Date.now() + this.readReuseMs;
-      },
-      // A failed read is never reused: the next one asks Redis again.
-      () => {
-        if (this.reads.get(key) === entry) this.reads.delete(key);
-      },
-    );
-    // An ended read stays until its key is read again; past 1,000 keys, those past their reuse
-    // time go, so the map holds about the keys read in the last readReuseMs.
-    if (this.reads.size > 1_000) this.dropEnded();
-    return entry.read;
-  }
-
-  private async readNow(key: string): Promise<ClientRateLimitInfo | undefined> {
-    await this.ensureGetScript();
-    return super.get(key);
-  }
-
-  private dropEnded(): void {
-    const now = Date.now();
-    for (const [key, entry] of this.reads) if (entry.until <= now) this.reads.delete(key);
+  private async readNow(redisKey: string): Promise<ClientRateLimitInfo> {
+    let reply: unknown;
+    try {
+      reply = await this.redis.call('EVALSHA', GET_SHA, '1', redisKey);
+    } catch (error) {
+      if (!isNoScript(error)) throw error;
+      reply = await this.redis.call('EVAL', GET, '1', redisKey);
+    }
+    const [hits, ttl] = reply as [string | null, number];
+    // Without a counter (none yet, or just expired), Redis answers nil hits and a negative time.
+    if (hits === null) return { totalHits: 0, resetTime: undefined };
+    return { totalHits: Number(hits), resetTime: new Date(Date.now() + Number(ttl)) };
   }
 }

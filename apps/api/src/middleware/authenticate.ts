@@ -6,7 +6,7 @@ import type { AppContext } from '../app-context';
 import { checkCsrf } from '../auth/csrf';
 import { sessionToken } from '../auth/session-cookie';
 import { sessionLookup, teamOfSession } from '../auth/session-lookup';
-import { perDatabase } from '../auth/ttl-cache';
+import { type TtlCache, trustUntil } from '../auth/ttl-cache';
 import type { RateLimits } from '../limits/rate-limits';
 
 declare module 'express-serve-static-core' {
@@ -25,20 +25,22 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  */
 export const KEY_CACHE_MS = 5_000;
 
-const keyCache = perDatabase<AuthenticatedTeam>();
+/** Keys found, by their hash, each trusted for KEY_CACHE_MS: built with the app context (caches.ts). */
+export type KeyCache = TtlCache<AuthenticatedTeam>;
 
-async function lookUpKey(db: Db, presented: string | undefined, cacheMs: number): Promise<AuthenticatedTeam | null> {
-  const cache = keyCache(db);
+async function lookUpKey(cache: KeyCache, db: Db, presented: string | undefined, cacheMs: number): Promise<AuthenticatedTeam | null> {
   const hash = hashApiKey(presented ?? '');
   const hit = cache.get(hash);
   if (hit) return hit;
   const team = await authenticateApiKey(db, presented);
-  if (team) cache.set(hash, team, Date.now() + cacheMs);
+  if (team) trustUntil(cache, hash, team, Date.now() + cacheMs);
   return team;
 }
 
 /** Drops a key from this process's cache, so that revoking it takes effect here at once. */
-export const forgetKey = (db: Db, hash: string): void => keyCache(db).delete(hash);
+export const forgetKey = (cache: KeyCache, hash: string): void => {
+  cache.delete(hash);
+};
 
 /**
  * A public endpoint's caller: a bearer key, or else a dashboard session cookie (which must pass
@@ -51,6 +53,7 @@ export const forgetKey = (db: Db, hash: string): void => keyCache(db).delete(has
  */
 export function authenticate(ctx: AppContext, limits: RateLimits) {
   const sessions = sessionLookup(ctx);
+  const keys = ctx.caches.keys;
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const authorization = req.get('authorization');
     const cookie = authorization === undefined ? sessionToken(req) : undefined;
@@ -70,7 +73,7 @@ export function authenticate(ctx: AppContext, limits: RateLimits) {
       return;
     }
     const match = BEARER.exec(authorization ?? '');
-    const team = await lookUpKey(ctx.db, match?.[1], ctx.config.KEY_CACHE_MS);
+    const team = await lookUpKey(keys, ctx.db, match?.[1], ctx.config.KEY_CACHE_MS);
     if (!team) {
       await limits.countAuthFailure(req, res);
       throw new AppError(ErrorCode.AUTHENTICATION_FAILED, 'missing or invalid API key; send Authorization: Bearer <API_KEY>');

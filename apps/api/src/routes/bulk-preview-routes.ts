@@ -24,7 +24,7 @@ export function bulkPreviewRoutes(ctx: AppContext, limits: RateLimits): Router {
     await runMiddleware(body, req, res);
     const { entries, domains } = readBulkSubmission(req);
     const [recent, used] = await Promise.all([
-      recentlySubmitted(ctx.db, team.teamId, domains, ctx.config.FRESHNESS_WINDOW_HOURS),
+      recentlySubmitted(ctx.caches.lookups.recentSubmissions, team.teamId, domains),
       usedThisMonth(ctx.db, team.teamId),
     ]);
     const quota = team.limits.monthly;

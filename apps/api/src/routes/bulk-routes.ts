@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { admit, admitDeps } from '../admission/admit';
+import { admit } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
 import { oneOffWebhook } from '../admission/one-off-webhook';
 import type { AppContext } from '../app-context';
@@ -24,7 +24,7 @@ import { lastEventIdSchema } from '../schemas/events';
 // frequent-routes.ts.
 export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
-  const deps = admitDeps(ctx);
+  const deps = ctx.admission;
 
   router.post(
     '/enrich/bulk',

@@ -30,7 +30,7 @@ export function companyRoutes(ctx: AppContext, limits: RateLimits): Router {
     const found = await limits.readBesideStatus(req, res, async () => {
       const domain = domainOrThrow(parseOrThrow(companyParamsSchema, req.params, 'path').domain);
       const { fields } = parseOrThrow(companyQueryInput, req.query, 'query');
-      return lookUpCompany(ctx.db, team.teamId, domain, fields);
+      return lookUpCompany(ctx.caches.lookups.companies, team.teamId, domain, fields);
     });
     res.json(found);
   });

@@ -34,7 +34,7 @@ export function enrichRoutes(ctx: AppContext, limits: RateLimits, estimate: () =
       await report();
       throw jobNotFound(jobId);
     }
-    const source = jobEventSource(ctx.db, ctx.events.prefix, { teamId: team.teamId, jobId, fields }, estimate);
+    const source = jobEventSource(ctx.caches.lookups.polledJobs, ctx.events.prefix, { teamId: team.teamId, jobId, fields }, estimate);
     await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger, ctx.metrics.eventStreams);
   });
 

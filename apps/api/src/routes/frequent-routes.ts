@@ -1,5 +1,5 @@
 import { type Request, type RequestHandler, Router } from 'express';
-import { admit, admitDeps } from '../admission/admit';
+import { admit } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
 import { oneOffWebhook } from '../admission/one-off-webhook';
 import type { AppContext } from '../app-context';
@@ -33,9 +33,10 @@ function submissionOf(req: Request): { domains: [string]; refresh: boolean; webh
  */
 export function frequentRoutes(ctx: AppContext, limits: RateLimits, authenticate: RequestHandler, estimate: () => number): Router {
   const router = Router();
-  const deps = admitDeps(ctx);
-  const pollAnswer = pollAnswers(ctx.db);
-  const batchAnswer = batchAnswers(ctx.db);
+  const deps = ctx.admission;
+  const { caches } = ctx;
+  const pollAnswer = pollAnswers(caches.pollAnswers, caches.lookups.polledJobs);
+  const batchAnswer = batchAnswers(ctx.db, caches.batchAnswers, caches.lookups.batchVersions);
 
   router.post(
     bothPrefixes('/enrich'),

@@ -3,7 +3,7 @@ import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { addAiTokens } from '@enrich/jobs';
 import type { Metrics } from '@enrich/metrics';
-import type { Step, StepContext } from '@enrich/queue';
+import type { Step, StepContext } from '@enrich/worker-runtime';
 import { reuseLeaderResults } from '../leader-results';
 import { loadSourceResults, saveSourceFailures, saveSourceResult } from '../source-results';
 

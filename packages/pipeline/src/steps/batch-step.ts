@@ -1,6 +1,6 @@
 import type { Db } from '@enrich/db';
 import { settleBatchById } from '@enrich/jobs';
-import type { Step } from '@enrich/queue';
+import type { Step } from '@enrich/worker-runtime';
 import type { DeliveryQueue } from '../owed-deliveries';
 
 /**

@@ -3,4 +3,3 @@ export { batchStep } from './batch-step';
 export { type FinalizeOutcome, finalizeJob, finalizeStep } from './finalize-step';
 export { type ScrapeStepDeps, scrapeStep, timedRenderer } from './scrape-step';
 export { startStep } from './start-step';
-export { type WebhookDeliverySettings, type WebhookStepDeps, webhookStep } from './webhook-step';

@@ -2,7 +2,6 @@ import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { type JobEvents, markJobStarted } from '@enrich/jobs';
 import type { Metrics } from '@enrich/metrics';
-import type { Step, StepContext } from '@enrich/queue';
 import {
   FetchError,
   fetchLinkedInCompany,
@@ -14,6 +13,7 @@ import {
   type WebsiteSourceData,
   type WebsiteSourceSettings,
 } from '@enrich/scraper';
+import type { Step, StepContext } from '@enrich/worker-runtime';
 import { reuseLeaderResults } from '../leader-results';
 import { loadSourceResults, saveSourceFailures, saveSourceResult } from '../source-results';
 

@@ -1,5 +1,6 @@
 import type { Db } from '@enrich/db';
-import { enrichmentFlow, type RetryPolicy, type Step } from '@enrich/queue';
+import { enrichmentFlow, type RetryPolicy } from '@enrich/queue';
+import type { Step } from '@enrich/worker-runtime';
 import type { FlowProducer } from 'bullmq';
 
 /**

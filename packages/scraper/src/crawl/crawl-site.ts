@@ -1,7 +1,5 @@
 import { isCompanySite } from '@enrich/domain';
-import { FetchError, type FetchErrorKind } from '../fetch/fetch-error';
-import { type FetchPageOptions, fetchPage } from '../fetch/fetch-page';
-import { HostAgents } from '../fetch/host-agents';
+import { FetchError, type FetchErrorKind, type FetchPageOptions, fetchPage, HostAgents } from '@enrich/guarded-fetch';
 import type { CrawlEnv } from './crawl-env';
 import { bestPerKind, type FactPageCandidate, pickFactPages } from './fact-pages';
 import { fetchText } from './fetch-text';

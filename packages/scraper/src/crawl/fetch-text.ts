@@ -1,4 +1,4 @@
-import { type FetchPageOptions, fetchPage } from '../fetch/fetch-page';
+import { type FetchPageOptions, fetchPage } from '@enrich/guarded-fetch';
 
 export type FetchTextOptions = Omit<FetchPageOptions, 'signal' | 'accept'>;
 

@@ -1,5 +1,5 @@
+import { FetchError } from '@enrich/guarded-fetch';
 import robotsParser from 'robots-parser';
-import { FetchError } from '../fetch/fetch-error';
 import { type FetchTextOptions, fetchText } from './fetch-text';
 
 /**

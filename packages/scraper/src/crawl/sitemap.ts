@@ -1,5 +1,5 @@
 import { isCompanySite } from '@enrich/domain';
-import { FetchError } from '../fetch/fetch-error';
+import { FetchError } from '@enrich/guarded-fetch';
 import { bestPerKind, type FactPageCandidate, scoreCandidate } from './fact-pages';
 import { type FetchTextOptions, fetchText } from './fetch-text';
 import { kindForPath } from './page-kinds';

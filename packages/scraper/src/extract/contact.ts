@@ -1,8 +1,8 @@
 import { isCompanySite, safeDecodeURIComponent } from '@enrich/domain';
 import type { CheerioAPI } from 'cheerio';
+import type { Fact } from './company-facts';
 import { type OrganizationContext, stringProp } from './organization';
 import { linkContext } from './page-context';
-import type { Fact } from './types';
 import { fact } from './util';
 
 const EMAIL = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,24}$/;

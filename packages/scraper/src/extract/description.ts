@@ -1,8 +1,8 @@
 import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
+import type { Fact } from './company-facts';
 import { metaContent } from './meta';
 import { type OrganizationContext, stringProp } from './organization';
-import type { Fact } from './types';
 import { cleanText, fact } from './util';
 
 const MIN_LENGTH = 20;

@@ -1,5 +1,6 @@
 import { hostOf, withoutWww } from '@enrich/domain';
 import { type CheerioAPI, load } from 'cheerio';
+import type { CompanyFacts } from './company-facts';
 import { extractEmail, extractPhone } from './contact';
 import { extractDescription } from './description';
 import { extractFoundedYear } from './founded';
@@ -12,7 +13,6 @@ import { extractEmployeeCount, extractIndustry } from './organization-details';
 import { extractSocialProfiles } from './social-profiles';
 import { extractTechnologies } from './technology';
 import { extractText } from './text';
-import type { CompanyFacts } from './types';
 
 export function emptyCompanyFacts(): CompanyFacts {
   return {

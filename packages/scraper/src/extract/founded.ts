@@ -1,5 +1,5 @@
+import type { Fact } from './company-facts';
 import { type OrganizationContext, stringProp } from './organization';
-import type { Fact } from './types';
 import { fact } from './util';
 
 const MIN_YEAR = 1800;

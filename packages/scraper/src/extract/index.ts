@@ -1,3 +1,4 @@
+export type { CompanyFacts, Fact } from './company-facts';
 export { emptyCompanyFacts, extractCompanyFacts } from './extract-company-facts';
 export { type JsonLdDocument, type JsonLdNode, type JsonObject, parseJsonLd, parseJsonLoosely } from './json-ld';
 export { parseSocialUrl, type SocialLink } from './social-url';
@@ -10,4 +11,3 @@ export {
   type TechnologyMethod,
   technologyCategory,
 } from './technology';
-export type { CompanyFacts, Fact } from './types';

@@ -1,10 +1,10 @@
 import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import { parseAddressText } from './address-text';
+import type { Fact } from './company-facts';
 import { isObject, type JsonObject, resolve, toArray, typesOf } from './json-ld';
 import { type OrganizationContext, stringProp } from './organization';
 import { blockText } from './text';
-import type { Fact } from './types';
 import { cleanText, fact } from './util';
 
 const MAX_LOCATION = 120;

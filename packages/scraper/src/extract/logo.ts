@@ -1,9 +1,9 @@
 import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
+import type { Fact } from './company-facts';
 import { isObject, resolve, toArray } from './json-ld';
 import { metaContent } from './meta';
 import type { OrganizationContext } from './organization';
-import type { Fact } from './types';
 import { absoluteUrl, fact } from './util';
 
 function logoFromJsonLd(ctx: OrganizationContext): string | null {

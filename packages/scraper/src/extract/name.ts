@@ -1,9 +1,9 @@
 import { domainLabel } from '@enrich/domain';
 import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
+import type { Fact } from './company-facts';
 import { metaContent } from './meta';
 import { type OrganizationContext, stringProp } from './organization';
-import type { Fact } from './types';
 import { cleanText, collapseWhitespace, fact, resembles, squash } from './util';
 
 const MAX_NAME = 60;

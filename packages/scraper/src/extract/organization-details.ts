@@ -1,6 +1,6 @@
+import type { Fact } from './company-facts';
 import { isObject, resolve, toArray } from './json-ld';
 import { type OrganizationContext, stringProp } from './organization';
-import type { Fact } from './types';
 import { cleanText, fact } from './util';
 
 function count(value: unknown): number | null {

@@ -1,12 +1,12 @@
 import { domainLabel } from '@enrich/domain';
 import type { SocialNetwork, WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
+import type { Fact } from './company-facts';
 import { isObject, resolve, toArray } from './json-ld';
 import { metaContent } from './meta';
 import type { OrganizationContext } from './organization';
 import { type LinkRegion, linkContext, pointsBackToPage } from './page-context';
 import { parseSocialUrl, type SocialLink } from './social-url';
-import type { Fact } from './types';
 import { fact, resembles } from './util';
 
 type Source = 'json-ld-sameAs' | 'rel-me' | LinkRegion | 'twitter:site';

@@ -200,7 +200,7 @@ describe('extractCompanyFacts: technologies', () => {
   });
 });
 
-// metascraper's saved pages (see corpora.test.ts); each expectation below was checked in the page source.
+// metascraper's saved pages (see metascraper-corpus.test.ts); each expectation below was checked in the page source.
 describe('extractTechnologies on the metascraper corpus', () => {
   const read = (file: string): string => readCorpus('metascraper', file);
   const onPage = (domain: string, file = `${domain}.html`) =>

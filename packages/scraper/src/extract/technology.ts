@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import type { Fact } from './types';
+import type { Fact } from './company-facts';
 import { absoluteUrl, fact } from './util';
 
 export type TechnologyCategory =

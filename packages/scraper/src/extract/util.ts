@@ -1,5 +1,5 @@
 import type { WebsiteMethod } from '@enrich/record';
-import type { Fact } from './types';
+import type { Fact } from './company-facts';
 
 export function fact<T>(value: T, url: string, method: WebsiteMethod): Fact<T> {
   return { value, url, method };

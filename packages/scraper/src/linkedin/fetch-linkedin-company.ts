@@ -1,12 +1,10 @@
 import { linkedInCompanyUrl } from '@enrich/domain';
-import { decodeHtml, isHtmlContentType } from '../fetch/decode-html';
-import { FetchError } from '../fetch/fetch-error';
-import type { FetchPageOptions } from '../fetch/fetch-page';
-import { type FetchedResource, fetchResource } from '../fetch/fetch-resource';
+import type { FetchPageOptions } from '@enrich/guarded-fetch';
+import { decodeHtml, FetchError, type FetchedResource, fetchResource, isHtmlContentType } from '@enrich/guarded-fetch';
 import { guessLinkedInCompanyUrls } from './company-url';
 import { backoffMs, parseRetryAfter } from './linkedin-backoff';
+import type { LinkedInCompany, LinkedInMatch, LinkedInSourceData, LinkedInUnavailableReason } from './linkedin-company';
 import { parseLinkedInCompanyPage } from './parse-company-page';
-import type { LinkedInCompany, LinkedInMatch, LinkedInSourceData, LinkedInUnavailableReason } from './types';
 import { websiteDomain, websiteMatchesDomain } from './website-match';
 
 /**

@@ -9,8 +9,6 @@ export {
   linkedInCandidates,
 } from './fetch-linkedin-company';
 export { backoffMs, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, MIN_COOLDOWN_MS, parseRetryAfter } from './linkedin-backoff';
-export { type LinkedInEnv, linkedInEnv } from './linkedin-env';
-export { parseLinkedInCompanyPage } from './parse-company-page';
 export type {
   LinkedInAddress,
   LinkedInCompany,
@@ -21,5 +19,7 @@ export type {
   LinkedInSource,
   LinkedInSourceData,
   LinkedInUnavailableReason,
-} from './types';
+} from './linkedin-company';
+export { type LinkedInEnv, linkedInEnv } from './linkedin-env';
+export { parseLinkedInCompanyPage } from './parse-company-page';
 export { unwrapLinkedInRedirect, websiteDomain, websiteMatchesDomain } from './website-match';

@@ -3,7 +3,7 @@ import { isObject, type JsonLdDocument, type JsonObject, resolve, toArray } from
 import { isOrganizationNode, stringProp } from '../extract/organization';
 import { cleanText } from '../extract/util';
 import { employeeRange, parseCount } from './counts';
-import type { LinkedInAddress } from './types';
+import type { LinkedInAddress } from './linkedin-company';
 import { websiteDomain } from './website-match';
 
 /** What LinkedIn's `Organization` JSON-LD block states, cleaned; null fields are simply absent. */

@@ -1,6 +1,6 @@
 import { readCorpus } from '@enrich/testkit';
+import type { LinkedInCompany, LinkedInPageResult } from './linkedin-company';
 import { parseLinkedInCompanyPage } from './parse-company-page';
-import type { LinkedInCompany, LinkedInPageResult } from './types';
 
 // Audiense's real logged-out company page, saved by metascraper (packages/testkit/corpora).
 const audienseHtml = readCorpus('metascraper', 'linkedin-company-audiense.html');

@@ -7,8 +7,8 @@ import { absoluteUrl } from '../extract/util';
 import { readMarkupCompany } from './about-section';
 import { employeeRange } from './counts';
 import { readJsonLdCompany } from './json-ld-company';
+import type { LinkedInAddress, LinkedInCompany, LinkedInField, LinkedInPageResult, LinkedInSource } from './linkedin-company';
 import { classifyLinkedInPage } from './page-kind';
-import type { LinkedInAddress, LinkedInCompany, LinkedInField, LinkedInPageResult, LinkedInSource } from './types';
 import { websiteDomain } from './website-match';
 
 type Candidate<T> = [T | null | undefined, LinkedInSource];

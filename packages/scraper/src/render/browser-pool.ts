@@ -1,6 +1,6 @@
+import { FetchError } from '@enrich/guarded-fetch';
 import type { Logger } from '@enrich/logger';
 import { type Browser, chromium } from 'playwright';
-import { FetchError } from '../fetch/fetch-error';
 import { PageSlots } from './page-slots';
 import type { RenderEnv } from './render-env';
 import { type RenderedPage, type RenderOptions, renderPage } from './render-page';

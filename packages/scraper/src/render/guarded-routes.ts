@@ -1,11 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
+import { FetchError, fetchResource, isHtmlContentType, type ResourceMethod, toFetchError } from '@enrich/guarded-fetch';
 import { type HostMap, isPublicAddress, lookupHostMap, type Resolver } from '@enrich/net-guard';
 import type { BrowserContext, Page, Request, Route } from 'playwright';
-import { isHtmlContentType } from '../fetch/decode-html';
-import { FetchError } from '../fetch/fetch-error';
-import { toFetchError } from '../fetch/fetch-page';
-import { fetchResource, type ResourceMethod } from '../fetch/fetch-resource';
 
 /**
  * Chromium never touches the network itself: every http(s) request of a rendered page is answered

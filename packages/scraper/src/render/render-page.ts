@@ -1,7 +1,6 @@
+import { FetchError, parseTarget } from '@enrich/guarded-fetch';
 import type { HostMap, Resolver } from '@enrich/net-guard';
 import { type Browser, type BrowserContext, errors, type Page } from 'playwright';
-import { FetchError } from '../fetch/fetch-error';
-import { parseTarget } from '../fetch/fetch-page';
 import { installGuardedRoutes, newRouteState, withoutFragment } from './guarded-routes';
 
 export interface RenderOptions {

@@ -1,5 +1,5 @@
 import type { PageKind } from '../crawl';
-import type { CompanyFacts, Fact } from '../extract/types';
+import type { CompanyFacts, Fact } from '../extract/company-facts';
 
 export interface PageFacts {
   kind: PageKind;

@@ -1,7 +1,7 @@
+import { FetchError, type FetchErrorKind, type FetchPageOptions, fetchPage, HostAgents } from '@enrich/guarded-fetch';
 import { type CrawlResult, type CrawlSettings, crawlSite, type PageKind } from '../crawl';
+import type { CompanyFacts } from '../extract/company-facts';
 import { extractCompanyFacts } from '../extract/extract-company-facts';
-import type { CompanyFacts } from '../extract/types';
-import { FetchError, type FetchErrorKind, type FetchPageOptions, fetchPage, HostAgents } from '../fetch';
 import { mergePageFacts } from './merge-page-facts';
 
 export type ScrapeSettings = Omit<FetchPageOptions, 'signal'>;

@@ -20,13 +20,6 @@ export interface ItemCounts {
   pending: number;
 }
 
-/** A batch's items counted by state (an index-only scan of batch_id, status): `batchId` is the SQL naming the batch. */
-export const itemCountsSql = (batchId: string): string => `
-  SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed,
-    count(*) FILTER (WHERE status = 'failed')::int AS failed,
-    count(*) FILTER (WHERE status = 'processing')::int AS pending
-  FROM enrichment_jobs WHERE batch_id = ${batchId}`;
-
 /** One item of a batch ended: the batch stream's event, complete (the API forwards it as it is). */
 export interface BatchItemEnded {
   batchId: string;

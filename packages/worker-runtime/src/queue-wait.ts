@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { RedisClient } from '@enrich/queue';
 import type { Job } from 'bullmq';
-import type { RedisClient } from './redis-connection';
 
 // The latest finishedOn among a flow parent's children: those that completed (`:processed`) and
 // those that failed without failing it (`:failed`, ignoreDependencyOnFailure). Every queue of a

@@ -1,4 +1,5 @@
 import type { EnrichmentJob } from '@enrich/db';
+import { ErrorCode } from '@enrich/errors';
 import { type FieldSelection, recordFromStored, type StoredCompany, selectFields } from '@enrich/record';
 
 /** The job columns a poll answer is made of. */
@@ -12,6 +13,15 @@ export const STORED_COMPANY_SQL = `CASE WHEN c.domain IS NOT NULL THEN json_buil
       'foundedYear', c.founded_year, 'socialProfiles', c.social_profiles, 'technologies', c.technologies,
       'insights', c.insights, 'b2bMatch', c.b2b_match, 'confidence', c.confidence, 'sources', c.sources,
       'provenance', c.provenance) END`;
+
+/**
+ * A failed job's error as every answer gives it (poll, batch page, event streams, results CSV):
+ * its stored code and message, or, where a row has none, the one fallback.
+ */
+export const jobFailure = (job: Pick<PolledJob, 'errorCode' | 'errorMessage'>): { code: string; message: string } => ({
+  code: job.errorCode ?? ErrorCode.ENRICHMENT_FAILED,
+  message: job.errorMessage ?? 'enrichment failed',
+});
 
 /**
  * The poll answer for each job state, in the contract's shapes: what GET /enrich/{jobId}
@@ -34,7 +44,7 @@ export function jobView(job: PolledJob, company: StoredCompany | null, estimated
       domain: job.domain,
       createdAt: job.createdAt.toISOString(),
       completedAt: (job.completedAt ?? job.createdAt).toISOString(),
-      error: { code: job.errorCode ?? 'ENRICHMENT_FAILED', message: job.errorMessage ?? 'enrichment failed' },
+      error: jobFailure(job),
     };
   }
   return processingView(job, estimatedMs);

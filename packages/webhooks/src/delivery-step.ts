@@ -1,8 +1,8 @@
 import type { Db } from '@enrich/db';
+import { FetchError, fetchResource, type HostAgents } from '@enrich/guarded-fetch';
 import type { Metrics } from '@enrich/metrics';
 import type { HostMap, Resolver } from '@enrich/net-guard';
-import type { Step } from '@enrich/queue';
-import { FetchError, fetchResource, type HostAgents } from '@enrich/scraper';
+import type { Step } from '@enrich/worker-runtime';
 import {
   type AttemptOutcome,
   type AttemptResult,
@@ -14,8 +14,8 @@ import {
   loadDelivery,
   payloadOf,
   recordAttempt,
-  signatureHeaders,
-} from '@enrich/webhooks';
+} from './delivery-attempt';
+import { signatureHeaders } from './signing';
 
 /** The first 1 KB of an answer is kept with its attempt. */
 const EXCERPT_BYTES = 1024;
@@ -51,7 +51,7 @@ export interface WebhookStepDeps {
 const excerpt = (body: Buffer): string | null => (body.length === 0 ? null : body.toString('utf8').replace(/\0/g, '\uFFFD'));
 
 /**
- * One signed POST through the scraper's guarded fetcher: the address guard on the resolved
+ * One signed POST through the guarded fetcher: the address guard on the resolved
  * address (or the host map), one deadline for the whole attempt, redirects handed back rather
  * than followed, and only the first 1 KB of the answer read.
  */

@@ -1,35 +1,9 @@
-import { writeFile } from 'node:fs/promises';
 import type { Db } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import { createStepWorker, type JobName, pingDeployment, type RedisClient, type Step, type StepWorkerOptions } from '@enrich/queue';
-
-export const HEARTBEAT_INTERVAL_MS = 10_000;
-
-/**
- * A worker has no HTTP port, so container health checks look at a file instead: it is
- * rewritten while the worker can reach Redis and PostgreSQL, and goes stale when it cannot
- * or when the process hangs.
- */
-export function startHeartbeat(
-  file: string,
-  // queuePrefix: on a Redis Cluster the beat needs the master of the deployment's slot, not any node.
-  deps: { redis: RedisClient; db: Db; isRunning: () => boolean; queuePrefix?: string },
-): () => void {
-  const beat = async () => {
-    try {
-      if (!deps.isRunning()) return;
-      const redis = deps.queuePrefix === undefined ? deps.redis.ping() : pingDeployment(deps.redis, deps.queuePrefix);
-      await Promise.all([redis, deps.db.$queryRaw`SELECT 1`]);
-      await writeFile(file, new Date().toISOString());
-    } catch {
-      // A missed beat is the signal; the next one may succeed.
-    }
-  };
-  void beat();
-  const timer = setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS);
-  return () => clearInterval(timer);
-}
+import type { JobName, RedisClient } from '@enrich/queue';
+import { startHeartbeat } from './heartbeat';
+import { createStepWorker, type Step, type StepWorkerOptions } from './step-worker';
 
 export interface StepProcessOptions {
   connection: RedisClient;

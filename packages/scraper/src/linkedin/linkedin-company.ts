@@ -1,4 +1,4 @@
-import type { FetchErrorKind } from '../fetch/fetch-error';
+import type { FetchErrorKind } from '@enrich/guarded-fetch';
 
 /** Where on the LinkedIn page a value was read, so a merge step can weigh and cite it. */
 export type LinkedInSource = 'json-ld' | 'about-us' | 'top-card' | 'meta' | 'page-url';

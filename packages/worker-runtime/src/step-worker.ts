@@ -1,12 +1,9 @@
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
+import { bullPrefix, FLOW_PARENT_STEPS, type JobName, type JobPayload, jobCatalog, type RedisClient } from '@enrich/queue';
 import { DelayedError, type Job, type Telemetry, UnrecoverableError, Worker } from 'bullmq';
-import { FLOW_PARENT_STEPS } from './enrichment-flow';
-import { type JobName, type JobPayload, jobCatalog } from './job-catalog';
-import { bullPrefix } from './queue-prefix';
 import { queueWaitSeconds } from './queue-wait';
-import type { RedisClient } from './redis-connection';
 
 /** What a step may know and do about its own run, beyond its payload. */
 export interface StepContext {

@@ -85,10 +85,12 @@ describe('deadline', () => {
   });
 
   it('applies one deadline across all redirect hops', async () => {
-    // Each hop answers in 150 ms, well inside the 400 ms budget on its own.
+    // Each hop answers in 150 ms, well inside the 400 ms budget on its own: a deadline per hop
+    // would follow all ten redirects. One deadline ends during the third hop at the latest (on
+    // a loaded machine, sooner).
     const err = await failure('http://acme.com/slow-hop', { timeoutMs: 400, maxRedirects: 10 });
     expect(err.kind).toBe('timeout');
-    expect(err.url).toMatch(/slow-hop\?n=2$/);
+    expect(err.url).toMatch(/slow-hop(\?n=[12])?$/);
   });
 
   it('rejects with the abort reason when the caller aborts', async () => {
