@@ -8,10 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiEnv, createApp, createAppContext, parseOrThrow, type RunSql, runSearch, searchInput, searchQueryInput } from '@enrich/api';
+import { apiEnv, createApp, createAppContext, parseOrThrow, runSearch, searchInput, searchQueryInput } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
-import { createPrismaClient, dropDatabase, ensureDatabase, migrate } from '@enrich/db';
+import { createPrismaClient, dropDatabase, ensureDatabase, migrate, sqlConnection } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
 import { bullPrefix, createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
 import { FlowProducer } from 'bullmq';
@@ -136,7 +136,7 @@ async function main(): Promise<void> {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });
     const port = (server.address() as AddressInfo).port;
-    const direct: RunSql = async (sql) => (await client.query(sql.text, sql.values)).rows;
+    const direct = sqlConnection(client);
 
     const table: string[][] = [];
     for (const { name, query, team } of CASES) {
@@ -151,7 +151,10 @@ async function main(): Promise<void> {
       if (served.status !== 200) throw new Error(`${name}: HTTP ${served.status} ${served.body}`);
       const body = JSON.parse(served.body) as { results: { domain: string }[]; pagination: { total: number } };
       const page = await sql();
-      if (body.pagination.total !== page.total || body.results.map((r) => r.domain).join() !== page.rows.map((r) => r.domain).join()) {
+      if (
+        body.pagination.total !== page.total ||
+        body.results.map((r) => r.domain).join() !== page.rows.map((r) => r.company.domain).join()
+      ) {
         throw new Error(`${name}: the API and the direct query disagree`);
       }
 

@@ -51,11 +51,12 @@ export async function startServiceFleet(options: {
   env?: NodeJS.ProcessEnv;
 }): Promise<ServiceFleet> {
   const server = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/enrichment');
-  server.pathname = `/enrich_bench_${options.name}`;
+  // Per run, like the queue prefix: two benchmarks on one machine never drop each other's database.
+  server.pathname = `/enrich_bench_${options.name}_${process.pid}`;
   const databaseUrl = server.toString();
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const prefix = `bench-${options.name}-${process.pid}`;
-  const logFile = path.join(os.tmpdir(), `company-enrichment-bench-${options.name}.log`);
+  const logFile = path.join(os.tmpdir(), `company-enrichment-bench-${options.name}-${process.pid}.log`);
   const cleanups: (() => Promise<unknown>)[] = [];
   const stop = async () => {
     for (const step of cleanups.reverse()) await step().catch((error: unknown) => console.error(`cleanup: ${(error as Error).message}`));

@@ -45,7 +45,7 @@ async function companies(domain: string, donor: string): Promise<void> {
   await stack.database.db.company.createMany({ data: [first!, second!] });
 }
 
-// Every column of companies a record shows (STORED_COMPANY_SQL), but its key.
+// Every column of companies a record shows (the view company_records), but its key.
 const COMPANY_COLUMNS = [
   'name',
   'description',

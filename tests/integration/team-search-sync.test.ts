@@ -1,8 +1,8 @@
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type RunSql, runSearch } from '@enrich/api';
-import { type Db, dropDatabase, ensureDatabase, MIGRATIONS_DIR, migrate } from '@enrich/db';
+import { runSearch } from '@enrich/api';
+import { type Db, dropDatabase, ensureDatabase, MIGRATIONS_DIR, migrate, sqlConnection } from '@enrich/db';
 import { Client } from 'pg';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -157,10 +157,10 @@ describe('the team’s copy of its companies', () => {
       expect(copied.rows).toEqual([
         { same_vector: true, industry: 'Aerospace', business_stage: 'growth', location: 'Lyon, France', confidence: 77 },
       ]);
-      const direct: RunSql = async (sql) => (await client.query(sql.text, sql.values)).rows;
+      const direct = sqlConnection(client);
       const input = { teamId: 'team_old', terms: ['early'], filters: { industry: 'aerospace' }, limit: 20, offset: 0 };
       const found = await runSearch(direct, input);
-      expect(found.rows.map((row) => row.domain)).toEqual(['early.com']);
+      expect(found.rows.map((row) => row.company.domain)).toEqual(['early.com']);
     } finally {
       await client.end().catch(() => undefined);
       await dropDatabase(url);

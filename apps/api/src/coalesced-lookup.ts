@@ -1,4 +1,5 @@
-import { type Db, sqlPool } from '@enrich/db';
+import { type Db, typedSql } from '@enrich/db';
+import type { PreparedQuery } from '@pgtyped/runtime';
 import DataLoader from 'dataloader';
 
 /** Lookups made together, answered by one batch: `load(input)` for one, `loadMany` for several. */
@@ -18,23 +19,24 @@ export function batchedLookup<I, R>(run: (inputs: readonly I[]) => Promise<Array
 
 /**
  * A lookup of one row per input, for the reads clients repeat most (the poll, the company
- * lookup, the batch poll's version, the event streams' reads), made on a database client when
- * the app context is built (caches.ts): the lookups of one batch run as ONE named statement on
- * the driver (see sqlPool), whose `values` list every input's keys as arrays for
- * `unnest(...) WITH ORDINALITY AS asked(..., n)`; each row carries its `n` (1-based position in
- * the batch), and an input without a row gets null. Each input's rows are read by a probe of
- * their own, not a join of the unnest() with the table (see sqlPool).
+ * lookup, the batch poll's version), made on a database client when the app context is built
+ * (caches.ts): the lookups of one batch run as ONE typed statement (a `.sql` file's query, typed
+ * by pgtyped) under the name `name` on the driver (see sqlPool, typedSql), whose parameters list
+ * every input's keys as arrays for `unnest(...) WITH ORDINALITY AS asked(..., n)`; each row
+ * carries its "n!" (1-based position in the batch), and an input without a row gets null. Each
+ * input's rows are read by a probe of their own, not a join of the unnest() with the table (see
+ * sqlPool).
  */
-export function coalescedLookup<I, R extends object>(
+export function coalescedQuery<I, P, R extends { n: string }>(
   name: string,
-  text: string,
-  values: (inputs: readonly I[]) => unknown[],
+  query: PreparedQuery<P, R>,
+  params: (inputs: readonly I[]) => P,
 ): (db: Db) => Lookup<I, R | null> {
   return (db) =>
     batchedLookup<I, R | null>(async (inputs) => {
-      const { rows } = await sqlPool(db).query<R & { n: string }>({ name, text, values: values(inputs) });
+      const rows = await query.run(params(inputs), typedSql(db, name));
       const found = new Map<number, R>();
-      for (const { n, ...row } of rows) found.set(Number(n) - 1, row as unknown as R);
+      for (const row of rows) found.set(Number(row.n) - 1, row);
       return inputs.map((_, i) => found.get(i) ?? null);
     });
 }

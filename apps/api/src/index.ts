@@ -1,5 +1,6 @@
 // The API as a library, for the scripts (benchmarks, demo, `npm start`) and the integration
-// tests: what they build an app from or check it against. main.ts is what runs the process.
+// tests: what they build an app from or check it against; and its request and answer schemas,
+// which the dashboard derives its types from (type-only). main.ts is what runs the process.
 export { QUEUE_VIEW_PATH } from './admin/queue-view';
 export { type ApiConfig, apiEnv } from './api-config';
 export { createApp } from './app';
@@ -29,7 +30,22 @@ export {
 } from './schemas/bulk';
 export { cursorPaginationSchema } from './schemas/cursor';
 export {
+  dashboardConfigSchema,
+  inviteCreatedSchema,
+  inviteCreateRequestSchema,
+  inviteListSchema,
+  inviteLookupSchema,
+  keyCreatedSchema,
+  keyCreateRequestSchema,
+  keyListSchema,
+  sessionResponseSchema,
+  signinRequestSchema,
+  signupRequestSchema,
+  teamViewSchema,
+} from './schemas/dashboard';
+export {
   enrichAcceptedSchema,
+  enrichRequestSchema,
   jobCompletedSchema,
   jobFailedSchema,
   jobListSchema,
@@ -50,5 +66,13 @@ export {
   selectedSearchResultSchema,
 } from './schemas/search';
 export { usageSchema } from './schemas/usage';
+export {
+  deliveryListSchema,
+  webhookCreateSchema,
+  webhookEventSchema,
+  webhookListSchema,
+  webhookUpdateSchema,
+  webhookWithSecretSchema,
+} from './schemas/webhooks';
 export { searchInput } from './search/search-companies';
 export { type RunSql, runSearch, type SearchInput, type SearchPage } from './search/search-sql';

@@ -59,15 +59,12 @@ function timeoutError(timeoutMs: number, cause: unknown): AppError {
 
 // The deadline covers the whole request, body included; the SDK's own timeout stops at headers.
 async function createWithDeadline(client: Anthropic, params: MessageCreateParamsNonStreaming, timeoutMs: number): Promise<Message> {
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  const deadline = AbortSignal.timeout(timeoutMs);
   try {
-    return await client.messages.create(params, { signal: deadline.signal, timeout: timeoutMs, maxRetries: 0 });
+    return await client.messages.create(params, { signal: deadline, timeout: timeoutMs, maxRetries: 0 });
   } catch (error) {
-    if (deadline.signal.aborted || error instanceof APIConnectionTimeoutError) throw timeoutError(timeoutMs, error);
+    if (deadline.aborted || error instanceof APIConnectionTimeoutError) throw timeoutError(timeoutMs, error);
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -19,4 +19,5 @@ export * from './migrate';
 export * from './named-params';
 export * from './prisma-client';
 export * from './storable-json';
+export * from './typed-sql';
 export * from './utc';

@@ -189,18 +189,15 @@ export async function withFetchDeadline<T>(
 ): Promise<T> {
   const external = options.signal;
   if (external?.aborted) throw external.reason;
-  const controller = new AbortController();
-  const frame: FetchFrame = { ctx: { options, lookup: createGuardedLookup(options.resolve), signal: controller.signal }, current: url };
-  const onExternalAbort = (): void => controller.abort(external?.reason);
-  external?.addEventListener('abort', onExternalAbort, { once: true });
-  const timer = setTimeout(() => {
-    controller.abort(new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`, { url: frame.current }));
-  }, options.timeoutMs);
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const signal = external ? AbortSignal.any([external, deadline]) : deadline;
+  const frame: FetchFrame = { ctx: { options, lookup: createGuardedLookup(options.resolve), signal }, current: url };
   try {
     return await run(frame);
-  } finally {
-    clearTimeout(timer);
-    external?.removeEventListener('abort', onExternalAbort);
+  } catch (error) {
+    // Every hop rejects with the signal's reason; the deadline's (a DOMException) becomes our FetchError.
+    if (error === deadline.reason) throw new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`, { url: frame.current });
+    throw error;
   }
 }
 

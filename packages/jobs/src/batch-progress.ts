@@ -1,29 +1,5 @@
 import type { ItemCounts } from './event-announcements';
 
-/**
- * The count of items in each state (ItemCounts' columns) over enrichment_jobs rows whose state
- * is the SQL column `status`. count(*) with a filter: a row of an outer join that found no job
- * counts in none of them.
- */
-export const itemCountColumns = (status: string): string => `count(*) FILTER (WHERE ${status} = 'completed')::int AS completed,
-    count(*) FILTER (WHERE ${status} = 'failed')::int AS failed,
-    count(*) FILTER (WHERE ${status} = 'processing')::int AS pending`;
-
-/** A batch's items counted by state (an index-only scan of batch_id, status): `batchId` is the SQL naming the batch. */
-export const itemCountsSql = (batchId: string): string => `
-  SELECT ${itemCountColumns('status')}
-  FROM enrichment_jobs WHERE batch_id = ${batchId}`;
-
-/**
- * A batch's state in SQL, the columns batchProgress reads (ItemCounts and BatchTimes): the
- * counts of `counts` (itemCountsSql's row) and the times of the batches row `batch`. Its last
- * end is read only where batchProgress uses it: nothing pending and not settled yet.
- */
-export const batchStateSql = (batch: string, counts: string): string => `${counts}.completed, ${counts}.failed, ${counts}.pending,
-        ${batch}.created_at AS "createdAt", ${batch}.completed_at AS "completedAt",
-        CASE WHEN ${counts}.pending = 0 AND ${batch}.completed_at IS NULL
-          THEN (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = ${batch}.id) END AS "lastEnd"`;
-
 export interface BatchTimes {
   createdAt: Date;
   /** When the batch was settled. */

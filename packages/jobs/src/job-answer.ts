@@ -5,14 +5,41 @@ import { type FieldSelection, recordFromStored, type StoredCompany, selectFields
 /** The job columns a poll answer is made of. */
 export type PolledJob = Pick<EnrichmentJob, 'status' | 'domain' | 'createdAt' | 'completedAt' | 'errorCode' | 'errorMessage'>;
 
-/** A `companies` row (alias c) as the JSON `recordFromStored` reads; NULL without a row. */
-export const STORED_COMPANY_SQL = `CASE WHEN c.domain IS NOT NULL THEN json_build_object(
-      'domain', c.domain, 'name', c.name, 'description', c.description, 'industry', c.industry,
-      'employeeCount', c.employee_count, 'location', c.location, 'businessStage', c.business_stage,
-      'fundingStatus', c.funding_status, 'logoUrl', c.logo_url, 'email', c.email, 'phone', c.phone,
-      'foundedYear', c.founded_year, 'socialProfiles', c.social_profiles, 'technologies', c.technologies,
-      'insights', c.insights, 'b2bMatch', c.b2b_match, 'confidence', c.confidence, 'sources', c.sources,
-      'provenance', c.provenance) END`;
+/**
+ * A company's record read by a typed statement (a `.sql` file and the `.queries.ts` pgtyped
+ * writes from it) beside other columns: each column of the record as "c_<field>", as the view
+ * company_records names them (migration 20261127060000_company_records: the one column-to-field
+ * map), null without a company (a LEFT JOIN with no row). The compiler holds each statement to
+ * it: a column left out, or one of another type than the field, fails where its rows are passed
+ * to storedCompany.
+ */
+export type CompanyColumns = { [F in keyof StoredCompany as `c_${F}`]: StoredCompany[F] | null };
+
+/** The record of a row's "c_<field>" columns (CompanyColumns); null when the row has no company. */
+export function storedCompany(row: CompanyColumns): StoredCompany | null {
+  if (row.c_domain === null || row.c_confidence === null) return null;
+  return {
+    domain: row.c_domain,
+    name: row.c_name,
+    description: row.c_description,
+    industry: row.c_industry,
+    employeeCount: row.c_employeeCount,
+    location: row.c_location,
+    businessStage: row.c_businessStage,
+    fundingStatus: row.c_fundingStatus,
+    foundedYear: row.c_foundedYear,
+    logoUrl: row.c_logoUrl,
+    email: row.c_email,
+    phone: row.c_phone,
+    socialProfiles: row.c_socialProfiles,
+    technologies: row.c_technologies,
+    insights: row.c_insights,
+    b2bMatch: row.c_b2bMatch,
+    confidence: row.c_confidence,
+    sources: row.c_sources ?? [],
+    provenance: row.c_provenance,
+  };
+}
 
 /**
  * A failed job's error as every answer gives it (poll, batch page, event streams, results CSV):

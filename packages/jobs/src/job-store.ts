@@ -1,6 +1,5 @@
 import { type Db, Prisma } from '@enrich/db';
 import type { ErrorCode } from '@enrich/errors';
-import { itemCountsSql } from './batch-progress';
 import { type BatchItemEnded, type ItemCounts, JOB_EVENT_SEQ, type JobEvents } from './event-announcements';
 import { oweDeliveriesSql } from './webhook-events';
 
@@ -114,7 +113,7 @@ async function endJob(
   if (!subject) return null;
   const item = { jobId, domain: subject.domain, status: end.status, error: end.error };
   if (subject.batch_id === null || subject.end_seq === null) return { item, batch: null, deliveries };
-  const [counts] = await tx.$queryRawUnsafe<ItemCounts[]>(itemCountsSql('$1'), subject.batch_id);
+  const [counts] = await tx.$queryRaw<ItemCounts[]>`SELECT * FROM batch_item_counts(${subject.batch_id})`;
   return { item, batch: { id: subject.batch_id, seq: subject.end_seq, counts: counts! }, deliveries };
 }
 

@@ -1,7 +1,9 @@
-import { type Db, sqlPool, utc } from '@enrich/db';
+import { type Db, typedSql, utc } from '@enrich/db';
+import { recordAttempt as recordAttemptRow } from './delivery-attempt.queries';
 import { signingSecrets } from './endpoint-store';
-import { buildPayload, type JobJson, jobJsonSql } from './payload';
+import { buildPayload, type LoadedJob, loadedJob } from './payload';
 import { retryAfterMs, retryDelay } from './retry-schedule';
+import { loadDelivery as loadDeliveryRow } from './webhook-reads.queries';
 
 /** A delivery as its worker needs it: where it goes, signed with what, and how far it got. */
 export interface OwedDelivery {
@@ -25,50 +27,14 @@ export interface OwedDelivery {
   enabled: boolean;
   disabledReason: string | null;
   /** A job event's job and company, read with it while its body is still to be made. */
-  job: JobJson | null;
+  job: LoadedJob | null;
 }
 
-interface DeliveryRow {
-  id: string;
-  eventType: string;
-  jobId: string | null;
-  batchId: string | null;
-  createdAt: Date;
-  status: OwedDelivery['status'];
-  payload: string | null;
-  attempts: number;
-  roundStart: number;
-  nextAttemptAt: Date;
-  endpointId: string | null;
-  oneOffUrl: string | null;
-  oneOffSecret: string | null;
-  url: string | null;
-  secret: string | null;
-  previousSecret: string | null;
-  previousSecretExpiresAt: Date | null;
-  fields: string | null;
-  enabled: boolean | null;
-  disabledReason: string | null;
-  job: JobJson | null;
-}
-
-const LOAD_SQL = `
-  SELECT d.id, d.event_type AS "eventType", d.job_id AS "jobId", d.batch_id AS "batchId", d.created_at AS "createdAt",
-    d.status::text AS status, d.payload, d.attempts, d.round_start AS "roundStart", d.next_attempt_at AS "nextAttemptAt",
-    d.endpoint_id AS "endpointId",
-    d.url AS "oneOffUrl", d.secret AS "oneOffSecret", e.url, e.secret, e.previous_secret AS "previousSecret",
-    e.previous_secret_expires_at AS "previousSecretExpiresAt", e.fields, e.enabled, e.disabled_reason AS "disabledReason",
-    CASE WHEN d.payload IS NULL AND d.job_id IS NOT NULL THEN ${jobJsonSql('d.job_id')} END AS job
-  FROM webhook_deliveries d LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
-  WHERE d.id = $1`;
-
-// A delivery's hot path (load, freeze its body, record its attempt) runs on the driver with
-// named statements, not the ORM: each costs a few times less CPU (see sqlPool).
+// The statement and its row type: LoadDelivery in webhook-reads.sql.
 
 /** The delivery and its endpoint's current URL, secrets and state; null when it is gone (its endpoint deleted). */
 export async function loadDelivery(db: Db, id: string): Promise<OwedDelivery | null> {
-  const { rows } = await sqlPool(db).query<DeliveryRow>({ name: 'webhook-load', text: LOAD_SQL, values: [id] });
-  const row = rows[0];
+  const [row] = await loadDeliveryRow.run({ id }, typedSql(db, 'webhook-load'));
   if (!row) return null;
   const common = {
     id: row.id,
@@ -82,7 +48,7 @@ export async function loadDelivery(db: Db, id: string): Promise<OwedDelivery | n
     roundStart: row.roundStart,
     nextAttemptAt: row.nextAttemptAt,
     endpointId: row.endpointId,
-    job: row.job,
+    job: loadedJob(row),
   };
   if (row.endpointId === null) {
     if (!row.oneOffUrl || !row.oneOffSecret) return null;
@@ -191,40 +157,7 @@ export interface DisablePolicy {
 
 // The attempt logged, the endpoint's run of failures moved on (and past the policy, or on a 410,
 // the endpoint disabled with the reason), and the delivery moved on, all in one statement.
-const RECORD_SQL = `
-  WITH attempt AS (
-    INSERT INTO webhook_attempts (delivery_id, number, attempted_at, status_code, duration_ms, response_excerpt, error)
-    VALUES ($1, $2, $3::timestamp, $4::int, $5::int, $6, $7)
-  ), endpoint AS (
-    UPDATE webhook_endpoints e SET
-      failure_streak = CASE WHEN $9::boolean THEN 0 ELSE e.failure_streak + 1 END,
-      failing_since = CASE WHEN $9::boolean THEN NULL ELSE coalesce(e.failing_since, $3::timestamp) END,
-      enabled = e.enabled AND NOT d.disable,
-      disabled_reason = CASE WHEN e.enabled AND d.disable THEN d.reason ELSE e.disabled_reason END,
-      disabled_at = CASE WHEN e.enabled AND d.disable THEN $3::timestamp ELSE e.disabled_at END
-    FROM (SELECT
-        $10::boolean OR (NOT $9::boolean AND x.failure_streak + 1 >= $11::int
-          AND coalesce(x.failing_since, $3::timestamp) <= $3::timestamp - make_interval(secs => $12::float8)) AS disable,
-        CASE WHEN $10::boolean THEN 'the endpoint answered 410 Gone'
-          ELSE format('%s failed attempts in a row since %s UTC', x.failure_streak + 1,
-            to_char(coalesce(x.failing_since, $3::timestamp), 'YYYY-MM-DD HH24:MI')) END AS reason
-      FROM webhook_endpoints x WHERE x.id = $8) d
-    WHERE e.id = $8 AND (NOT $9::boolean OR e.failure_streak > 0)
-    RETURNING e.enabled, e.disabled_reason
-  )
-  UPDATE webhook_deliveries SET
-    attempts = attempts + 1,
-    payload = coalesce(payload, $17),
-    status = (CASE
-      WHEN $9::boolean THEN 'delivered'
-      WHEN $13::boolean AND coalesce((SELECT enabled FROM endpoint), true) THEN 'pending'
-      ELSE 'failed' END)::"DeliveryStatus",
-    delivered_at = CASE WHEN $9::boolean THEN $3::timestamp END,
-    next_attempt_at = $14::timestamp,
-    last_error = CASE WHEN $13::boolean AND NOT coalesce((SELECT enabled FROM endpoint), true)
-      THEN $15 || '; endpoint disabled: ' || (SELECT disabled_reason FROM endpoint) ELSE $15 END
-  WHERE id = $1 AND status = 'pending' AND attempts = $16
-  RETURNING status::text AS status`;
+// The statement and its row type: RecordAttempt in delivery-attempt.sql.
 
 export type AttemptRecorded = { status: 'delivered' | 'failed' } | { status: 'pending'; retryInMs: number };
 
@@ -249,30 +182,28 @@ export async function recordAttempt(
   const error = verdict.outcome === 'delivered' ? null : verdict.error.slice(0, 1000);
   const retryInMs = verdict.outcome === 'retry' ? verdict.delayMs : 0;
   const nextAttemptAt = new Date(log.at.getTime() + log.durationMs + retryInMs);
-  const { rows } = await sqlPool(db).query<{ status: 'pending' | 'delivered' | 'failed' }>({
-    name: 'webhook-record-attempt',
-    text: RECORD_SQL,
-    values: [
-      delivery.id, // $1
-      delivery.attempts + 1, // $2
-      utc(log.at), // $3
-      log.statusCode, // $4
-      Math.round(log.durationMs), // $5
-      log.responseExcerpt, // $6
-      log.error, // $7
-      delivery.endpointId, // $8
-      ok, // $9
-      gone, // $10
-      policy.afterFailures, // $11
-      policy.afterMs / 1000, // $12
-      verdict.outcome === 'retry', // $13
-      utc(nextAttemptAt), // $14
-      error, // $15
-      delivery.attempts, // $16
-      payload, // $17
-    ],
-  });
-  const row = rows[0];
+  const [row] = await recordAttemptRow.run(
+    {
+      id: delivery.id,
+      number: delivery.attempts + 1,
+      at: utc(log.at),
+      statusCode: log.statusCode,
+      durationMs: Math.round(log.durationMs),
+      responseExcerpt: log.responseExcerpt,
+      logError: log.error,
+      endpointId: delivery.endpointId,
+      ok,
+      gone,
+      afterFailures: policy.afterFailures,
+      afterSeconds: policy.afterMs / 1000,
+      retry: verdict.outcome === 'retry',
+      nextAttemptAt: utc(nextAttemptAt),
+      lastError: error,
+      attempts: delivery.attempts,
+      payload,
+    },
+    typedSql(db, 'webhook-record-attempt'),
+  );
   if (!row) return { status: 'failed' };
   return row.status === 'pending' ? { status: 'pending', retryInMs } : { status: row.status };
 }

@@ -1,4 +1,4 @@
-import { type Db, type DeliveryStatus, Prisma, type WebhookAttempt, type WebhookDelivery } from '@enrich/db';
+import type { Db, DeliveryStatus, WebhookAttempt, WebhookDelivery } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { findEndpoint } from './endpoint-store';
 
@@ -77,8 +77,10 @@ export async function resetForResend(db: Db, teamId: string, endpointId: string,
 
 /** Owed deliveries due for a while that may have been lost with Redis: the reconciler checks the queue for each. */
 export async function findDueDeliveries(db: Db, dueBefore: Date, limit: number): Promise<{ id: string; nextAttemptAt: Date }[]> {
-  return db.$queryRaw<{ id: string; nextAttemptAt: Date }[]>`
-    SELECT id, next_attempt_at AS "nextAttemptAt" FROM webhook_deliveries
-    WHERE status = 'pending' AND next_attempt_at < ${dueBefore}::timestamp
-    ORDER BY next_attempt_at LIMIT ${Prisma.raw(String(Math.max(1, Math.floor(limit))))}`;
+  return db.webhookDelivery.findMany({
+    where: { status: 'pending', nextAttemptAt: { lt: dueBefore } },
+    orderBy: { nextAttemptAt: 'asc' },
+    take: Math.max(1, Math.floor(limit)),
+    select: { id: true, nextAttemptAt: true },
+  });
 }

@@ -1,15 +1,7 @@
-import { type Db, sqlPool, utcDate } from '@enrich/db';
-import {
-  batchStateSql,
-  batchStatus,
-  type CountedBatch,
-  itemCountsSql,
-  jobView,
-  type PolledJob,
-  STORED_COMPANY_SQL,
-  type WebhookEvent,
-} from '@enrich/jobs';
+import { type Db, typedSql } from '@enrich/db';
+import { batchStatus, type CompanyColumns, jobView, type PolledJob, storedCompany, type WebhookEvent } from '@enrich/jobs';
 import { parseFieldSelection, type StoredCompany } from '@enrich/record';
+import { webhookBatch, webhookJob } from './webhook-reads.queries';
 
 /** What a delivery's body is made from. */
 export interface PayloadSubject {
@@ -22,60 +14,60 @@ export interface PayloadSubject {
   fields: string | null;
 }
 
-/**
- * A job and its company as one JSON value (a subquery of `jobId`, an SQL expression): the
- * delivery's load reads it with the delivery when its body is still to be made.
- */
-export const jobJsonSql = (jobId: string) => `(
-  SELECT json_build_object('id', j.id, 'batchId', j.batch_id, 'status', j.status, 'domain', j.domain,
-    'createdAt', j.created_at, 'completedAt', j.completed_at, 'errorCode', j.error_code, 'errorMessage', j.error_message,
-    'company', ${STORED_COMPANY_SQL})
-  FROM enrichment_jobs j LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
-  WHERE j.id = ${jobId})`;
+/** A job event's job and its company as the typed statements read them (webhook-reads.sql). */
+export type JobColumns = CompanyColumns & {
+  jobRowId: string | null;
+  jobBatchId: string | null;
+  jobStatus: PolledJob['status'] | null;
+  jobDomain: string | null;
+  jobCreatedAt: Date | null;
+  jobCompletedAt: Date | null;
+  jobErrorCode: string | null;
+  jobErrorMessage: string | null;
+};
 
-/** jobJsonSql's value: timestamps as JSON gives them (UTC wall time, no zone). */
-export interface JobJson {
+/** A job event's job and company. */
+export interface LoadedJob {
   id: string;
   batchId: string | null;
-  status: PolledJob['status'];
-  domain: string;
-  createdAt: string;
-  completedAt: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
+  job: PolledJob;
   company: StoredCompany | null;
 }
 
-const JOB_SQL = `SELECT ${jobJsonSql('$1::uuid')} AS job`;
-
-const BATCH_SQL = `
-  SELECT b.id, b.entries_received AS "entriesReceived", b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid,
-    ${batchStateSql('b', 'counts')}
-  FROM batches b, (${itemCountsSql('$1')}) counts
-  WHERE b.id = $1`;
+/** The job of a row's "job…" columns (JobColumns); null when the row has none. */
+export function loadedJob(row: JobColumns | undefined): LoadedJob | null {
+  if (!row || row.jobRowId === null || row.jobStatus === null || row.jobDomain === null || row.jobCreatedAt === null) return null;
+  return {
+    id: row.jobRowId,
+    batchId: row.jobBatchId,
+    job: {
+      status: row.jobStatus,
+      domain: row.jobDomain,
+      createdAt: row.jobCreatedAt,
+      completedAt: row.jobCompletedAt,
+      errorCode: row.jobErrorCode,
+      errorMessage: row.jobErrorMessage,
+    },
+    company: storedCompany(row),
+  };
+}
 
 /** A job event's data: the job's poll answer (its record with the endpoint's fields), with its id and batch. */
-async function jobData(db: Db, jobId: string, fields: string | null, loaded: JobJson | null | undefined) {
-  const job =
-    loaded ?? (await sqlPool(db).query<{ job: JobJson | null }>({ name: 'webhook-job', text: JOB_SQL, values: [jobId] })).rows[0]?.job;
+async function jobData(db: Db, jobId: string, fields: string | null, loaded: LoadedJob | null | undefined) {
+  const job = loaded ?? loadedJob((await webhookJob.run({ jobId }, typedSql(db, 'webhook-job')))[0]);
   if (!job) return null;
-  const polled = {
-    ...job,
-    createdAt: utcDate(job.createdAt),
-    completedAt: utcDate(job.completedAt),
-  };
   const selection = fields === null ? undefined : parseFieldSelection(fields);
-  const data = jobView(polled, job.company, 0, selection?.ok ? selection.selection : undefined);
+  const data = jobView(job.job, job.company, 0, selection?.ok ? selection.selection : undefined);
   return { jobId: job.id, ...(job.batchId ? { batchId: job.batchId } : {}), ...data };
 }
 
 /** batch.completed's data: the batch poll answer without its page of items. */
 async function batchData(db: Db, batchId: string) {
-  const { rows } = await sqlPool(db).query<CountedBatch>({ name: 'webhook-batch', text: BATCH_SQL, values: [batchId] });
-  const batch = rows[0];
+  const [batch] = await webhookBatch.run({ batchId }, typedSql(db, 'webhook-batch'));
   if (!batch) return null;
+  // invalid_entries is JSON written by the submission: the entries it could not accept.
   return {
-    ...batchStatus(batch),
+    ...batchStatus({ ...batch, invalid: Array.isArray(batch.invalid) ? batch.invalid : [] }),
     statusEndpoint: `/api/enrich/bulk/${batch.id}`,
     resultsEndpoint: `/api/enrich/bulk/${batch.id}/results.csv`,
   };
@@ -88,7 +80,7 @@ async function batchData(db: Db, batchId: string) {
  * and resend sends the same bytes. `job`: the job as read with the delivery (else read here).
  * Null when its job or batch is gone.
  */
-export async function buildPayload(db: Db, subject: PayloadSubject, job?: JobJson | null): Promise<string | null> {
+export async function buildPayload(db: Db, subject: PayloadSubject, job?: LoadedJob | null): Promise<string | null> {
   const event = subject.eventType as WebhookEvent;
   const data =
     event === 'batch.completed'

@@ -1,5 +1,6 @@
-import { type Db, sqlPool, utc } from '@enrich/db';
+import { type Db, typedSql, utc } from '@enrich/db';
 import { batchedLookup, type Lookup } from '../coalesced-lookup';
+import { recentSubmissions as recentSubmissionRows } from '../jobs/job-reads.queries';
 
 interface Asked {
   teamId: string;
@@ -25,14 +26,10 @@ export function recentSubmissions(db: Db, windowHours: number): RecentSubmission
       }
     }
     const since = new Date(Date.now() - windowHours * 3_600_000);
-    // On the submission path: the driver, not the ORM (see sqlPool). The function plans its
-    // probes on each call (see its migration); admission asks the same one under its locks.
-    const { rows } = await sqlPool(db).query<{ found: boolean[] }>({
-      name: 'recent-submissions',
-      text: 'SELECT submitted_since($1::text[], $2::text[], $3::timestamp) AS found',
-      values: [teams, domains, utc(since)],
-    });
-    const found = rows[0]?.found ?? [];
+    // On the submission path: a named statement on the driver, not the ORM (see sqlPool):
+    // RecentSubmissions in jobs/job-reads.sql.
+    const [row] = await recentSubmissionRows.run({ teamIds: teams, domains, since: utc(since) }, typedSql(db, 'recent-submissions'));
+    const found = row?.found ?? [];
     let at = 0;
     return batch.map((asked) => {
       const recent = new Set<string>();

@@ -1,3 +1,4 @@
+import { parse } from 'cookie';
 import type { CookieOptions, Request, Response } from 'express';
 
 export const SESSION_COOKIE = 'ce_session';
@@ -5,12 +6,7 @@ export const SESSION_COOKIE = 'ce_session';
 /** The session token the request's Cookie header carries, if any (the first, if several). */
 export function sessionToken(req: Request): string | undefined {
   const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+  return header ? parse(header)[SESSION_COOKIE] : undefined;
 }
 
 // Secure only over HTTPS (req.secure honours X-Forwarded-Proto from a trusted proxy), so that

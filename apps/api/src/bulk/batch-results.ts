@@ -1,36 +1,33 @@
-import { type Db, type StorableJson, sqlPool } from '@enrich/db';
+import { type Db, typedSql } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { jobFailure, STORED_COMPANY_SQL } from '@enrich/jobs';
-import { FLAT_RECORD_COLUMNS, flattenRecord, recordFromStored, type StoredCompany } from '@enrich/record';
+import { jobFailure, storedCompany } from '@enrich/jobs';
+import { FLAT_RECORD_COLUMNS, flattenRecord, recordFromStored } from '@enrich/record';
 import type { Response } from 'express';
+import { type IResultsPageResult, type Json, resultsBatch, resultsPage } from './batch-reads.queries';
 import type { InvalidEntry } from './classify-entries';
 import { csvLine } from './csv-line';
 
 /** Entries read per query: a 1,000-entry batch is a few round trips, and memory stays flat. */
 export const RESULTS_PAGE_SIZE = 250;
 
-interface EntryRow {
-  position: number;
-  input: StorableJson[];
-  duplicate: boolean;
-  jobId: string | null;
-  status: string | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  company: StoredCompany | null;
+// The statements and their row types: ResultsBatch and ResultsPage in batch-reads.sql.
+type EntryRow = IResultsPageResult;
+
+/** The batch's invalid entries as the submission stored them (invalid_entries, JSON). */
+function invalidEntries(json: Json): InvalidEntry[] {
+  if (!Array.isArray(json)) return [];
+  return json.filter(
+    (entry): entry is Json & InvalidEntry =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      !Array.isArray(entry) &&
+      typeof entry.index === 'number' &&
+      typeof entry.reason === 'string' &&
+      typeof entry.message === 'string',
+  );
 }
 
-const PAGE_SQL = `
-  SELECT e.position, e.input, e.duplicate, e.job_id AS "jobId", j.status::text AS status,
-    j.error_code AS "errorCode", j.error_message AS "errorMessage", ${STORED_COMPANY_SQL} AS company
-  FROM batch_entries e
-  LEFT JOIN enrichment_jobs j ON j.id = e.job_id
-  LEFT JOIN companies c ON j.status = 'completed' AND c.domain = j.domain
-  WHERE e.batch_id = $1 AND e.position > $2
-  ORDER BY e.position
-  LIMIT $3`;
-
-const text = (value: StorableJson | undefined): string => (value === null || value === undefined ? '' : String(value));
+const text = (value: Json | undefined): string => (value === null || value === undefined ? '' : String(value));
 
 /**
  * The header: the input columns as uploaded, then the flat record's and status and error. One
@@ -49,8 +46,10 @@ export function resultColumns(inputColumns: readonly string[]): string[] {
 }
 
 function resultCells(row: EntryRow, width: number, invalid: Map<number, InvalidEntry>): string[] {
-  const input = Array.from({ length: width }, (_, i) => text(row.input[i]));
-  const record = row.company ? flattenRecord(recordFromStored(row.company)) : FLAT_RECORD_COLUMNS.map(() => '');
+  const entry = Array.isArray(row.input) ? row.input : [];
+  const input = Array.from({ length: width }, (_, i) => text(entry[i]));
+  const company = storedCompany(row);
+  const record = company ? flattenRecord(recordFromStored(company)) : FLAT_RECORD_COLUMNS.map(() => '');
   if (row.jobId === null) {
     const why = invalid.get(row.position);
     return [...input, ...record, 'invalid', why ? `${why.reason}: ${why.message}` : ''];
@@ -77,23 +76,17 @@ export interface ResultsOptions {
  */
 export async function writeBatchResults(db: Db, teamId: string, batchId: string, res: Response, options: ResultsOptions = {}) {
   const pageSize = options.pageSize ?? RESULTS_PAGE_SIZE;
-  const pool = sqlPool(db);
-  const found = await pool.query<{ inputColumns: string[]; invalid: InvalidEntry[] }>({
-    name: 'batch-results-batch',
-    text: 'SELECT input_columns AS "inputColumns", invalid_entries AS invalid FROM batches WHERE id = $1 AND team_id = $2',
-    values: [batchId, teamId],
-  });
-  const batch = found.rows[0];
+  const [batch] = await resultsBatch.run({ batchId, teamId }, typedSql(db, 'batch-results-batch'));
   if (!batch) throw new AppError(ErrorCode.BATCH_NOT_FOUND, `no batch ${batchId}`);
   const inputColumns = batch.inputColumns.length > 0 ? batch.inputColumns : ['domain'];
-  const invalid = new Map(batch.invalid.map((entry) => [entry.index, entry]));
+  const invalid = new Map(invalidEntries(batch.invalid).map((entry) => [entry.index, entry]));
 
   let gone = false;
   res.once('close', () => {
     gone = true;
   });
   const page = async (after: number) => {
-    const { rows } = await pool.query<EntryRow>({ name: 'batch-results-page', text: PAGE_SQL, values: [batchId, after, pageSize] });
+    const rows = await resultsPage.run({ batchId, after, limit: pageSize }, typedSql(db, 'batch-results-page'));
     options.onPage?.(rows.length);
     return rows;
   };

@@ -1,23 +1,12 @@
 import type { EnrichmentJob } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { type PolledJob, STORED_COMPANY_SQL } from '@enrich/jobs';
+import { type PolledJob, storedCompany } from '@enrich/jobs';
 import type { StoredCompany } from '@enrich/record';
-import { coalescedLookup, type Lookup } from '../coalesced-lookup';
+import { coalescedQuery, type Lookup } from '../coalesced-lookup';
+import { type IPollJobsResult, pollJobs } from './job-reads.queries';
 
 /** A polled job with when it started (an event stream's `started`). */
 export type PolledJobRow = PolledJob & Pick<EnrichmentJob, 'startedAt'>;
-
-// The company's version is its updated_at as text (microseconds; a JS Date keeps milliseconds).
-// A caller that already holds the record of one version says so, and gets no record back while
-// the company is still at it (see poll-answers.ts).
-const POLL_SQL = `
-  SELECT j.status::text AS status, j.domain, j.created_at AS "createdAt", j.started_at AS "startedAt", j.completed_at AS "completedAt",
-    j.error_code AS "errorCode", j.error_message AS "errorMessage",
-    CASE WHEN c.updated_at::text IS DISTINCT FROM asked.known THEN ${STORED_COMPANY_SQL} END AS company,
-    c.updated_at::text AS "companyVersion", asked.n
-  FROM unnest($1::uuid[], $2::text[], $3::text[]) WITH ORDINALITY AS asked(id, team_id, known, n)
-  CROSS JOIN LATERAL (SELECT * FROM enrichment_jobs j WHERE j.id = asked.id AND j.team_id = asked.team_id LIMIT 1) j
-  LEFT JOIN LATERAL (SELECT * FROM companies c WHERE j.status = 'completed' AND c.domain = j.domain LIMIT 1) c ON true`;
 
 export type Polled = {
   job: PolledJobRow;
@@ -28,16 +17,16 @@ export type Polled = {
 };
 
 type PolledInput = { teamId: string; jobId: string; knownVersion: string | null };
-type PolledRow = PolledJobRow & { company: StoredCompany | null; companyVersion: string | null };
 
 /** The coalesced poll lookup of a process, made on its database client with the app context (caches.ts). */
-export type PolledJobs = Lookup<PolledInput, PolledRow | null>;
+export type PolledJobs = Lookup<PolledInput, IPollJobsResult | null>;
 
-export const polledJobs = coalescedLookup<PolledInput, PolledRow>('poll-jobs', POLL_SQL, (asked) => [
-  asked.map((a) => a.jobId),
-  asked.map((a) => a.teamId),
-  asked.map((a) => a.knownVersion),
-]);
+// The statement and its row type: job-reads.sql.
+export const polledJobs = coalescedQuery('poll-jobs', pollJobs, (asked: readonly PolledInput[]) => ({
+  ids: asked.map((a) => a.jobId),
+  teamIds: asked.map((a) => a.teamId),
+  knownVersions: asked.map((a) => a.knownVersion ?? ''),
+}));
 
 /**
  * The team's job and, once completed, its company: one round trip (the poll is the API's
@@ -53,8 +42,12 @@ export async function findPolledJob(
 ): Promise<Polled | null> {
   const row = await jobs.load({ teamId, jobId, knownVersion });
   if (!row) return null;
-  const { company, companyVersion, ...job } = row;
-  return { job, company, companyVersion };
+  const { status, domain, createdAt, startedAt, completedAt, errorCode, errorMessage, companyVersion } = row;
+  return {
+    job: { status, domain, createdAt, startedAt, completedAt, errorCode, errorMessage },
+    company: storedCompany(row),
+    companyVersion,
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -27,9 +27,11 @@ export async function quotaExceeded(tx: Tx, teamId: string, count: number, limit
 }
 
 export async function usedThisMonth(tx: Tx, teamId: string, now = new Date()): Promise<number> {
-  const rows = await tx.$queryRaw<{ enrichments: number }[]>`
-    SELECT enrichments FROM usage_months WHERE team_id = ${teamId} AND month = ${monthStart(now)}::date`;
-  return rows[0]?.enrichments ?? 0;
+  const row = await tx.usageMonth.findUnique({
+    where: { teamId_month: { teamId, month: monthStart(now) } },
+    select: { enrichments: true },
+  });
+  return row?.enrichments ?? 0;
 }
 
 // Quota headers on enrichment answers, beside the X-RateLimit-* of the request windows.

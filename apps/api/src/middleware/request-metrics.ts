@@ -44,9 +44,10 @@ function mountFromUrl(url: string, template: string): string {
 export function routeLabel(req: Request, status: number): string {
   const route = req.route as { path?: unknown } | undefined;
   if (!route) return req.baseUrl.toLowerCase() === '/dashboard' ? DASHBOARD : UNMATCHED;
-  // A route on several paths (frequent-routes.ts: bare and under /api) is named by its first.
-  const own = Array.isArray(route.path) ? route.path[0] : route.path;
-  if (typeof own !== 'string') return UNMATCHED;
+  // A route on several paths is named by its first; a router's own root (`/`) is its mount path.
+  const first = Array.isArray(route.path) ? route.path[0] : route.path;
+  if (typeof first !== 'string') return UNMATCHED;
+  const own = first === '/' ? '' : first;
   const base = req.baseUrl === '' && status >= 400 ? mountFromUrl(req.originalUrl, own) : req.baseUrl.toLowerCase();
   return withoutApi(base + withoutApi(own)) || '/';
 }

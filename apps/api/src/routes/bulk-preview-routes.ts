@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { recentlySubmitted } from '../admission/recent-submissions';
 import type { AppContext } from '../app-context';
 import { readBulkSubmission } from '../bulk/bulk-submission';
@@ -12,14 +12,15 @@ import { runMiddleware } from '../middleware/run-middleware';
 /**
  * POST /dashboard/api/bulk/preview: what POST /enrich/bulk would make of the same body, read
  * and classified by the same code, and what it would cost against the monthly quota, as
- * admission charges it; nothing is stored and no limit counts it. Authenticated where app.ts
- * mounts it.
+ * admission charges it; nothing is stored and no limit counts it. Mounted at /dashboard/api/bulk
+ * (api-router.ts), after the dashboard's own routes; a key or a session, like the public endpoints.
  */
-export function bulkPreviewRoutes(ctx: AppContext, limits: RateLimits): Router {
+export function bulkPreviewRoutes(ctx: AppContext, limits: RateLimits, authenticate: RequestHandler): Router {
   const router = Router();
+  router.use(authenticate);
   const body = bulkBody(ctx.config.BULK_BODY_LIMIT);
 
-  router.post('/dashboard/api/bulk/preview', limits.teamStatus, async (req, res) => {
+  router.post('/preview', limits.teamStatus, async (req, res) => {
     const team = requireAuth(req);
     await runMiddleware(body, req, res);
     const { entries, domains } = readBulkSubmission(req);
@@ -38,6 +39,6 @@ export function bulkPreviewRoutes(ctx: AppContext, limits: RateLimits): Router {
     });
   });
 
-  router.all('/dashboard/api/bulk/preview', limits.teamStatus, methodNotAllowed(['POST']));
+  router.all('/preview', limits.teamStatus, methodNotAllowed(['POST']));
   return router;
 }

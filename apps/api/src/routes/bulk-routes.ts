@@ -1,3 +1,4 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import { admit } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
@@ -5,10 +6,13 @@ import { oneOffWebhook } from '../admission/one-off-webhook';
 import type { AppContext } from '../app-context';
 import { listBatches } from '../bulk/batch-list';
 import { writeBatchResults } from '../bulk/batch-results';
+import { batchAnswers } from '../bulk/batch-view';
+import { bulkQuerySchema } from '../bulk/bulk-entries';
 import { readBulkSubmission } from '../bulk/bulk-submission';
 import { batchEntries } from '../bulk/classify-entries';
 import { batchEventSource } from '../events/batch-events';
 import { serveEventStream } from '../events/event-stream';
+import { sendAnswer } from '../kept-answers';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
@@ -16,18 +20,20 @@ import { bulkBody } from '../middleware/bulk-body';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { runMiddleware } from '../middleware/run-middleware';
 import { parseOrThrow } from '../middleware/validate';
-import { batchIdParamsSchema, batchListQuerySchema } from '../schemas/bulk';
-import { lastEventIdSchema } from '../schemas/events';
+import { bulkRequestBody, error, json, type PathParts, resumeHeaders, stream, streamNotes } from '../openapi-parts';
+import { batchIdParamsSchema, batchListQuerySchema, batchQuerySchema, batchStatusSchema, bulkAcceptedSchema } from '../schemas/bulk';
+import { batchEventDataSchema, lastEventIdSchema } from '../schemas/events';
 
-// POST and GET /enrich/bulk, a batch's results.csv and event stream, and the 405s; app.ts mounts them
-// authenticated, before /enrich/:jobId would take `bulk` for a job id. The batch poll is in
-// frequent-routes.ts.
+// Batches, mounted at /enrich/bulk inside the jobs' router (enrich-routes.ts), which authenticates
+// them: POST and GET /enrich/bulk, a batch's progress (the poll, first of the reads), its
+// results.csv and event stream, and the 405s.
 export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
   const deps = ctx.admission;
+  const batchAnswer = batchAnswers(ctx.db, ctx.caches.batchAnswers, ctx.caches.lookups.batchVersions);
 
   router.post(
-    '/enrich/bulk',
+    '/',
     enrichmentPost(ctx, limits, {
       body: bulkBody(ctx.config.BULK_BODY_LIMIT),
       read: readBulkSubmission,
@@ -60,12 +66,21 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
     }),
   );
 
-  router.get('/enrich/bulk', limits.teamStatus, async (req, res) => {
+  router.get('/:batchId', async (req, res) => {
+    const team = requireAuth(req);
+    const answer = await limits.readBesideStatus(req, res, async () => {
+      const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
+      return batchAnswer(team.teamId, batchId, parseOrThrow(batchQuerySchema, req.query, 'query'));
+    });
+    sendAnswer(res, answer);
+  });
+
+  router.get('/', limits.teamStatus, async (req, res) => {
     const team = requireAuth(req);
     res.json(await listBatches(ctx.db, team.teamId, parseOrThrow(batchListQuerySchema, req.query, 'query')));
   });
 
-  router.get('/enrich/bulk/:batchId/results.csv', limits.teamStatus, async (req, res) => {
+  router.get('/:batchId/results.csv', limits.teamStatus, async (req, res) => {
     const team = requireAuth(req);
     const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
     try {
@@ -79,7 +94,7 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
   });
 
   // Server-Sent Events of the batch's items as they end (events/batch-events.ts): not counted, like the poll.
-  router.get('/enrich/bulk/:batchId/events', async (req, res) => {
+  router.get('/:batchId/events', async (req, res) => {
     const team = requireAuth(req);
     const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
     const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
@@ -88,9 +103,67 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
     await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger, ctx.metrics.eventStreams);
   });
 
-  router.all('/enrich/bulk', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
-  router.all('/enrich/bulk/:batchId', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
-  router.all('/enrich/bulk/:batchId/results.csv', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
-  router.all('/enrich/bulk/:batchId/events', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
+  router.all('/', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
+  router.all('/:batchId', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
+  router.all('/:batchId/results.csv', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
+  router.all('/:batchId/events', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
   return router;
+}
+
+/** The OpenAPI entries of the routes above (the list and results.csv are with the dashboard's reads). */
+export function registerBulkPaths(registry: OpenAPIRegistry, { security, common, csrf }: PathParts): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/api/enrich/bulk',
+    summary: 'Start enrichment of up to 1,000 domains',
+    description:
+      'JSON `{"domains": [...]}` or a CSV file (text/csv) whose header row names a `domain`, `website` or `url` column. ' +
+      'Invalid entries are reported, duplicates share a job; the batch is accepted atomically.',
+    security,
+    request: { query: bulkQuerySchema, body: bulkRequestBody },
+    responses: {
+      202: json(bulkAcceptedSchema, 'Accepted; poll statusEndpoint for progress, or each job'),
+      ...common,
+      ...csrf,
+      400: error(
+        'VALIDATION_ERROR (no list, empty, over 1,000 entries, no domain column), INVALID_CSV, INVALID_JSON, INVALID_WEBHOOK_URL, ' +
+          'INVALID_CONTENT_ENCODING (the body does not decompress as its Content-Encoding says)',
+      ),
+      413: error('PAYLOAD_TOO_LARGE (a Content-Length over the limit is answered before the body is read)'),
+      415: error('UNSUPPORTED_MEDIA_TYPE (neither JSON nor CSV, or an unknown Content-Encoding or charset)'),
+      429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED when the monthly quota cannot cover the new domains'),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/enrich/bulk/{batchId}',
+    summary: 'Progress of a batch, with one page of its items',
+    security,
+    request: { params: batchIdParamsSchema, query: batchQuerySchema },
+    responses: {
+      200: json(batchStatusSchema, 'Counts from the jobs’ real states, and items in submission order'),
+      ...common,
+      400: error(
+        'VALIDATION_ERROR (page or limit out of range, an unknown status, an unknown field in `fields`; a path that is not valid ' +
+          'percent-encoding, or holds U+0000)',
+      ),
+      404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/enrich/bulk/{batchId}/events',
+    summary: 'Follow a batch as Server-Sent Events',
+    description: `Event \`progress\` first (the counts now, id = items ended so far), then one \`item\` event per item that ends, numbered in the order they ended, with the counts; data: BatchEvent. ${streamNotes}`,
+    security,
+    request: { params: batchIdParamsSchema, headers: resumeHeaders() },
+    responses: {
+      200: stream(batchEventDataSchema, 'The stream of the batch’s events; the schema is that of each event’s data'),
+      204: { description: 'Resumed after the last event: nothing follows' },
+      ...common,
+      400: error('VALIDATION_ERROR (Last-Event-ID not a whole number)'),
+      404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
+      405: error('METHOD_NOT_ALLOWED'),
+    },
+  });
 }

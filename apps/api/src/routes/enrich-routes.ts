@@ -1,29 +1,99 @@
-import { Router } from 'express';
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { type Request, type RequestHandler, Router } from 'express';
+import { admit } from '../admission/admit';
+import { enrichmentPost } from '../admission/enrichment-post';
+import { oneOffWebhook } from '../admission/one-off-webhook';
 import type { AppContext } from '../app-context';
 import { serveEventStream } from '../events/event-stream';
 import { jobEventSource } from '../events/job-events';
 import { listJobs } from '../jobs/job-list';
 import { isJobId, jobNotFound } from '../jobs/job-view';
+import { pollAnswers } from '../jobs/poll-answers';
+import { sendAnswer } from '../kept-answers';
+import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { methodNotAllowed } from '../middleware/error-handler';
+import { jsonBody } from '../middleware/json-body';
 import { runMiddleware } from '../middleware/run-middleware';
-import { parseOrThrow } from '../middleware/validate';
-import { jobIdParamsSchema, jobListQuerySchema, pollQuerySchema } from '../schemas/enrich';
-import { lastEventIdSchema } from '../schemas/events';
+import { domainOrThrow, parseOrThrow } from '../middleware/validate';
+import { error, json, type PathParts, resumeHeaders, stream, streamNotes } from '../openapi-parts';
+import {
+  enrichAcceptedSchema,
+  enrichRequestSchema,
+  jobIdParamsSchema,
+  jobListQuerySchema,
+  jobStatusSchema,
+  pollQuerySchema,
+} from '../schemas/enrich';
+import { jobEventDataSchema, lastEventIdSchema } from '../schemas/events';
 
-// GET /enrich (the team's jobs), a job's event stream and the 405s of /enrich and /enrich/:jobId;
-// authenticated where app.ts mounts them. POST /enrich and the poll are in frequent-routes.ts.
-export function enrichRoutes(ctx: AppContext, limits: RateLimits, estimate: () => number): Router {
+function submissionOf(req: Request): { domains: [string]; refresh: boolean; webhookUrl: string | undefined } {
+  const body = parseOrThrow(enrichRequestSchema, req.body, 'request body');
+  return { domains: [domainOrThrow((body.domain ?? body.url)!)], refresh: body.refresh === true, webhookUrl: body.webhookUrl };
+}
+
+/**
+ * Jobs, mounted at /enrich (api-router.ts): the submission, the poll, the team's jobs, a job's
+ * event stream and the 405s, every one authenticated; batches (/enrich/bulk, `batches`) are
+ * mounted inside, ahead of /:jobId, which would take `bulk` for a job id. The submission and
+ * the poll are what clients repeat most: they come first, so Express tries two layers before
+ * reaching them.
+ */
+export function enrichRoutes(
+  ctx: AppContext,
+  limits: RateLimits,
+  { authenticate, estimate, batches }: { authenticate: RequestHandler; estimate: () => number; batches: Router },
+): Router {
   const router = Router();
+  const deps = ctx.admission;
+  const { caches } = ctx;
+  const pollAnswer = pollAnswers(caches.pollAnswers, caches.lookups.polledJobs);
 
-  router.get('/enrich', limits.teamStatus, async (req, res) => {
+  router.use(authenticate);
+  router.use('/bulk', batches);
+
+  router.post(
+    '/',
+    enrichmentPost(ctx, limits, {
+      body: jsonBody(ctx.config.BODY_LIMIT),
+      read: submissionOf,
+      async handle(res, { team, submission: { domains, refresh, webhookUrl } }) {
+        const webhook = await oneOffWebhook(ctx, webhookUrl);
+        // A single submission is a batch of one, without a batch row.
+        const admission = await admit(deps, team, { items: [{ domain: domains[0] }], refresh, webhook, requestId: res.req.requestId });
+        const [job] = admission.jobs;
+        if (!job) throw new Error('a single submission admits one job');
+        if (admission.quota) setQuotaHeaders(res, admission.quota);
+        res.status(202).json({
+          status: 'processing',
+          jobId: job.id,
+          domain: job.domain,
+          statusEndpoint: `/api/enrich/${job.id}`,
+          estimatedDuration: job.fresh ? 0 : estimate(),
+          ...(webhook ? { webhookSecret: webhook.secret } : {}),
+        });
+      },
+    }),
+  );
+
+  router.get('/:jobId', async (req, res) => {
+    const team = requireAuth(req);
+    const answer = await limits.readBesideStatus(req, res, async () => {
+      const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
+      const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
+      return pollAnswer(team.teamId, jobId, fields, estimate());
+    });
+    sendAnswer(res, answer);
+  });
+
+  router.get('/', limits.teamStatus, async (req, res) => {
     const team = requireAuth(req);
     res.json(await listJobs(ctx.db, team.teamId, parseOrThrow(jobListQuerySchema, req.query, 'query')));
   });
 
   // Server-Sent Events of the job's states (events/job-events.ts): not counted, like the poll.
-  router.get('/enrich/:jobId/events', async (req, res) => {
+  router.get('/:jobId/events', async (req, res) => {
     const team = requireAuth(req);
     const report = () => runMiddleware(limits.teamStatus, req, res);
     const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
@@ -34,12 +104,66 @@ export function enrichRoutes(ctx: AppContext, limits: RateLimits, estimate: () =
       await report();
       throw jobNotFound(jobId);
     }
-    const source = jobEventSource(ctx.caches.lookups.polledJobs, ctx.events.prefix, { teamId: team.teamId, jobId, fields }, estimate);
+    const source = jobEventSource(caches.lookups.polledJobs, ctx.events.prefix, { teamId: team.teamId, jobId, fields }, estimate);
     await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger, ctx.metrics.eventStreams);
   });
 
-  router.all('/enrich', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
-  router.all('/enrich/:jobId', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
-  router.all('/enrich/:jobId/events', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
+  router.all('/', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
+  router.all('/:jobId', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
+  router.all('/:jobId/events', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
   return router;
+}
+
+/** The OpenAPI entries of the routes above (GET /enrich, the list, is with the dashboard's reads). */
+export function registerEnrichPaths(registry: OpenAPIRegistry, { security, common, csrf }: PathParts): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/api/enrich',
+    summary: 'Start enrichment of one domain',
+    security,
+    request: { body: { required: true, content: { 'application/json': { schema: enrichRequestSchema } } } },
+    responses: {
+      202: json(enrichAcceptedSchema, 'Accepted; poll statusEndpoint'),
+      ...common,
+      ...csrf,
+      400: error(
+        'VALIDATION_ERROR (domain missing or not a string), INVALID_DOMAIN, INVALID_JSON, INVALID_WEBHOOK_URL (webhookUrl), ' +
+          'INVALID_CONTENT_ENCODING (the body does not decompress as its Content-Encoding says)',
+      ),
+      413: error('PAYLOAD_TOO_LARGE (a Content-Length over the limit is answered before the body is read)'),
+      415: error('UNSUPPORTED_MEDIA_TYPE (body is not JSON, or an unknown Content-Encoding or charset)'),
+      405: error('METHOD_NOT_ALLOWED'),
+      429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED (monthly quota used up)'),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/enrich/{jobId}',
+    summary: 'Poll an enrichment job',
+    security,
+    request: { params: jobIdParamsSchema, query: pollQuerySchema },
+    responses: {
+      200: json(jobStatusSchema, 'The job: processing, completed with data (only the selected fields with `fields`), or failed'),
+      404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
+      405: error('METHOD_NOT_ALLOWED'),
+      ...common,
+      400: error('VALIDATION_ERROR (an unknown field in `fields`, named; a path that is not valid percent-encoding, or holds U+0000)'),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/enrich/{jobId}/events',
+    summary: 'Follow a job as Server-Sent Events',
+    description: `Events \`processing\` (id 1), \`started\` (id 2), then \`completed\` or \`failed\` (id 3); data: JobEvent. A new stream starts with the current state's event. ${streamNotes}`,
+    security,
+    request: { params: jobIdParamsSchema, query: pollQuerySchema, headers: resumeHeaders() },
+    responses: {
+      200: stream(jobEventDataSchema, 'The stream of the job’s events; the schema is that of each event’s data'),
+      204: { description: 'Resumed after the last event: nothing follows' },
+      ...common,
+      400: error('VALIDATION_ERROR (Last-Event-ID not a whole number, an unknown field in `fields`)'),
+      404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
+      405: error('METHOD_NOT_ALLOWED'),
+    },
+  });
 }

@@ -1,7 +1,10 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { pingDeployment } from '@enrich/queue';
 import { Router } from 'express';
+import { z } from 'zod';
 import type { AppContext } from '../app-context';
+import { error, json } from '../openapi-parts';
 import { TimeoutError, withTimeout } from '../with-timeout';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -16,8 +19,12 @@ async function check(probe: () => Promise<unknown>): Promise<'ok' | 'timed out' 
   }
 }
 
-export function healthRoutes(ctx: AppContext): Router {
+/** /healthz, /readyz and /openapi.json (the document, built once): unauthenticated, on exact paths. */
+export function healthRoutes(ctx: AppContext, openapi: unknown): Router {
   const router = Router();
+  router.get('/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
   // Liveness: the process answers. Never touches dependencies, so a database outage does not
   // get healthy API processes restarted.
   router.get('/healthz', (_req, res) => {
@@ -40,4 +47,28 @@ export function healthRoutes(ctx: AppContext): Router {
     throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'not ready: a backing service is unreachable', { details: { checks } });
   });
   return router;
+}
+
+export function registerHealthPaths(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'get',
+    path: '/healthz',
+    summary: 'Liveness: the process is up',
+    responses: { 200: json(z.object({ status: z.literal('ok') }), 'Up') },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/readyz',
+    summary: 'Readiness: Postgres and Redis reachable',
+    responses: {
+      200: json(z.object({ status: z.literal('ok'), checks: z.record(z.string(), z.string()) }), 'Ready'),
+      503: error('SERVICE_UNAVAILABLE, with details.checks naming what failed'),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This document',
+    responses: { 200: { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: z.object({}) } } } },
+  });
 }

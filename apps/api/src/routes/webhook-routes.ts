@@ -13,7 +13,7 @@ import {
   updateEndpoint,
 } from '@enrich/webhooks';
 import { Queue } from 'bullmq';
-import { type Request, Router } from 'express';
+import { type Request, type RequestHandler, Router } from 'express';
 import type { AppContext } from '../app-context';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
@@ -31,13 +31,14 @@ import {
 } from '../schemas/webhooks';
 
 /**
- * /webhooks: the team's endpoints (a key or a dashboard session, like every public endpoint;
- * authenticated where app.ts mounts them), their deliveries and attempts, and resending one.
+ * /webhooks, mounted there (api-router.ts): the team's endpoints (a key or a dashboard session,
+ * like every public endpoint), their deliveries and attempts, and resending one.
  * None of them counts against the rate limits. Another team's endpoint or delivery answers as
  * one that does not exist.
  */
-export function webhookRoutes(ctx: AppContext, limits: RateLimits): Router {
+export function webhookRoutes(ctx: AppContext, limits: RateLimits, authenticate: RequestHandler): Router {
   const router = Router();
+  router.use(authenticate);
   const body = jsonBody(ctx.config.BODY_LIMIT);
   const urlCheck = { hostMap: ctx.config.WEBHOOK_HOST_MAP };
   const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
@@ -49,23 +50,23 @@ export function webhookRoutes(ctx: AppContext, limits: RateLimits): Router {
   };
   const teamOf = (req: Request) => requireAuth(req).teamId;
 
-  router.get('/webhooks', limits.teamStatus, async (req, res) => {
+  router.get('/', limits.teamStatus, async (req, res) => {
     res.json({ data: await listEndpoints(ctx.db, teamOf(req)) });
   });
 
-  router.post('/webhooks', limits.teamStatus, body, async (req, res) => {
+  router.post('/', limits.teamStatus, body, async (req, res) => {
     const teamId = teamOf(req);
     const input = parseOrThrow(webhookCreateSchema, req.body, 'request body');
     const url = await checkWebhookUrl(input.url, urlCheck);
     res.status(201).json(await createEndpoint(ctx.db, teamId, { ...input, url }));
   });
 
-  router.get('/webhooks/:id', limits.teamStatus, async (req, res) => {
+  router.get('/:id', limits.teamStatus, async (req, res) => {
     const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
     res.json(endpointView(await findEndpoint(ctx.db, teamOf(req), id)));
   });
 
-  router.patch('/webhooks/:id', limits.teamStatus, body, async (req, res) => {
+  router.patch('/:id', limits.teamStatus, body, async (req, res) => {
     const teamId = teamOf(req);
     const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
     const input = parseOrThrow(webhookUpdateSchema, req.body, 'request body');
@@ -73,13 +74,13 @@ export function webhookRoutes(ctx: AppContext, limits: RateLimits): Router {
     res.json(await updateEndpoint(ctx.db, teamId, id, { ...input, url }));
   });
 
-  router.delete('/webhooks/:id', limits.teamStatus, async (req, res) => {
+  router.delete('/:id', limits.teamStatus, async (req, res) => {
     const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
     await deleteEndpoint(ctx.db, teamOf(req), id);
     res.status(204).end();
   });
 
-  router.post('/webhooks/:id/rotate-secret', limits.teamStatus, body, async (req, res) => {
+  router.post('/:id/rotate-secret', limits.teamStatus, body, async (req, res) => {
     const teamId = teamOf(req);
     const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
     const { overlapHours } = parseOrThrow(rotateSecretSchema, req.body, 'request body');
@@ -87,7 +88,7 @@ export function webhookRoutes(ctx: AppContext, limits: RateLimits): Router {
     res.json(await rotateSecret(ctx.db, teamId, id, overlapMs));
   });
 
-  router.get('/webhooks/:id/deliveries', limits.teamStatus, async (req, res) => {
+  router.get('/:id/deliveries', limits.teamStatus, async (req, res) => {
     const teamId = teamOf(req);
     const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
     const query = parseOrThrow(deliveryListQuerySchema, req.query, 'query');
@@ -96,7 +97,7 @@ export function webhookRoutes(ctx: AppContext, limits: RateLimits): Router {
     res.json({ data: page.data.map(deliveryView), pagination: page.pagination });
   });
 
-  router.post('/webhooks/:id/deliveries/:deliveryId/resend', limits.teamStatus, async (req, res) => {
+  router.post('/:id/deliveries/:deliveryId/resend', limits.teamStatus, async (req, res) => {
     const teamId = teamOf(req);
     const { id, deliveryId } = parseOrThrow(deliveryParamsSchema, req.params, 'path');
     await resetForResend(ctx.db, teamId, id, deliveryId);
@@ -105,10 +106,10 @@ export function webhookRoutes(ctx: AppContext, limits: RateLimits): Router {
     res.status(202).json(deliveryView(row!));
   });
 
-  router.all('/webhooks', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
-  router.all('/webhooks/:id', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'PATCH', 'DELETE']));
-  router.all('/webhooks/:id/rotate-secret', limits.teamStatus, methodNotAllowed(['POST']));
-  router.all('/webhooks/:id/deliveries', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
-  router.all('/webhooks/:id/deliveries/:deliveryId/resend', limits.teamStatus, methodNotAllowed(['POST']));
+  router.all('/', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
+  router.all('/:id', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'PATCH', 'DELETE']));
+  router.all('/:id/rotate-secret', limits.teamStatus, methodNotAllowed(['POST']));
+  router.all('/:id/deliveries', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
+  router.all('/:id/deliveries/:deliveryId/resend', limits.teamStatus, methodNotAllowed(['POST']));
   return router;
 }

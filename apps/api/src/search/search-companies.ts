@@ -1,8 +1,8 @@
-import type { Db } from '@enrich/db';
+import { type Db, typedSql } from '@enrich/db';
 import { recordFromStored, selectFields } from '@enrich/record';
 import { offsetOf, pagination } from '../schemas/pagination';
 import type { SearchQuery, SearchResponse } from '../schemas/search';
-import { type RunSql, runSearch, type SearchInput } from './search-sql';
+import { runSearch, type SearchInput } from './search-sql';
 import { searchTerms } from './search-terms';
 
 // What the SQL needs from a validated query; scripts/bench-search.ts builds its input here too.
@@ -13,10 +13,12 @@ export function searchInput(teamId: string, query: SearchQuery): SearchInput {
 
 // GET /companies/search: the calling team's companies as search results (`fields` selects what each carries).
 export async function searchCompanies(db: Db, teamId: string, query: SearchQuery): Promise<SearchResponse> {
-  const run: RunSql = (sql) => db.$queryRaw(sql);
-  const found = await runSearch(run, searchInput(teamId, query));
+  const found = await runSearch(typedSql(db), searchInput(teamId, query));
   return {
-    results: found.rows.map((row) => ({ ...selectFields(recordFromStored(row), query.fields), enrichedAt: row.listedAt.toISOString() })),
+    results: found.rows.map((row) => ({
+      ...selectFields(recordFromStored(row.company), query.fields),
+      enrichedAt: row.listedAt.toISOString(),
+    })),
     pagination: pagination(query, found.total),
   };
 }

@@ -1,8 +1,9 @@
 import type { AuthenticatedTeam } from '@enrich/api-keys';
-import { type Db, sqlPool, utc } from '@enrich/db';
+import { type Db, typedSql, utc } from '@enrich/db';
 import { monthStart, nextMonthStart, usedThisMonth } from '../limits/monthly-quota';
 import type { WindowState } from '../limits/rate-limit-headers';
 import type { TeamWindows } from '../limits/rate-limits';
+import { dailyEnrichments as dailyEnrichmentRows } from './usage-reads.queries';
 
 /** Days GET /usage counts enrichments for, today included. */
 export const USAGE_DAYS = 30;
@@ -10,23 +11,14 @@ const DAY_MS = 86_400_000;
 
 const day = (date: Date): string => date.toISOString().slice(0, 10);
 
-// The jobs admission charged (enrichment_jobs.charged), per UTC day: an index-only scan of
-// the partial index on (team_id, created_at) WHERE charged.
-const DAILY_SQL = `
-  SELECT to_char(created_at, 'YYYY-MM-DD') AS day, count(*)::int AS enrichments
-  FROM enrichment_jobs
-  WHERE team_id = $1 AND charged AND created_at >= $2::timestamp
-  GROUP BY 1`;
+// The statement and its row type: DailyEnrichments in usage-reads.sql.
 
 /** Enrichments charged per UTC day over the last USAGE_DAYS days, oldest first, today last. */
 export async function dailyEnrichments(db: Db, teamId: string, now = new Date()): Promise<{ date: string; enrichments: number }[]> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const days = Array.from({ length: USAGE_DAYS }, (_, i) => day(new Date(today - (USAGE_DAYS - 1 - i) * DAY_MS)));
-  const { rows } = await sqlPool(db).query<{ day: string; enrichments: number }>({
-    name: 'usage-daily',
-    text: DAILY_SQL,
-    values: [teamId, utc(new Date(`${days[0]}T00:00:00.000Z`))],
-  });
+  const since = utc(new Date(`${days[0]}T00:00:00.000Z`));
+  const rows = await dailyEnrichmentRows.run({ teamId, since }, typedSql(db, 'usage-daily'));
   const counts = new Map(rows.map((row) => [row.day, row.enrichments]));
   return days.map((date) => ({ date, enrichments: counts.get(date) ?? 0 }));
 }

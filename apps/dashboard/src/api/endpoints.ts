@@ -2,30 +2,36 @@
 // session stands in for a key); session-only ones live under /dashboard/api.
 import { query, request } from './client';
 import type {
-  ApiKey,
   Batch,
-  BatchSummary,
+  BatchList,
   BulkAccepted,
   BulkPreview,
   CreatedInvite,
   CreatedKey,
-  CursorPage,
+  DashboardConfig,
+  DeliveryList,
   EnrichAccepted,
-  Invite,
+  EnrichRequest,
+  InviteCreateRequest,
+  InviteList,
   InvitePreview,
   Job,
+  JobList,
   JobStatus,
-  JobSummary,
-  Role,
+  KeyCreateRequest,
+  KeyList,
   SearchResponse,
   SearchResult,
   Session,
-  SignupMode,
+  SigninRequest,
+  SignupRequest,
   TeamInfo,
   Usage,
   Webhook,
   WebhookDelivery,
   WebhookInput,
+  WebhookList,
+  WebhookUpdate,
   WebhookWithSecret,
 } from './types';
 
@@ -48,20 +54,19 @@ export interface SearchParams {
 }
 
 export const api = {
-  config: () => request<{ signupMode: SignupMode }>('/dashboard/api/config'),
+  config: () => request<DashboardConfig>('/dashboard/api/config'),
   session: () => request<Session>('/dashboard/api/session', { expectUnauthorized: true }),
-  signIn: (body: { email: string; password: string }) =>
-    request<Session>('/dashboard/api/signin', { json: body, expectUnauthorized: true }),
-  signUp: (body: { email: string; password: string; teamName?: string; inviteToken?: string }) =>
-    request<Session>('/dashboard/api/signup', { json: body }),
+  signIn: (body: SigninRequest) => request<Session>('/dashboard/api/signin', { json: body, expectUnauthorized: true }),
+  signUp: (body: SignupRequest) => request<Session>('/dashboard/api/signup', { json: body }),
   signOut: () => request<void>('/dashboard/api/signout', { method: 'POST', expectUnauthorized: true }),
   signOutEverywhere: () => request<void>('/dashboard/api/signout-everywhere', { method: 'POST', expectUnauthorized: true }),
 
   usage: () => request<Usage>('/usage'),
-  recentJobs: (limit = 10, cursor?: string) => request<CursorPage<JobSummary>>(`/enrich${query({ limit, cursor })}`),
-  batches: (limit = 20, cursor?: string) => request<CursorPage<BatchSummary>>(`/enrich/bulk${query({ limit, cursor })}`),
+  recentJobs: (limit = 10, cursor?: string) => request<JobList>(`/enrich${query({ limit, cursor })}`),
+  batches: (limit = 20, cursor?: string) => request<BatchList>(`/enrich/bulk${query({ limit, cursor })}`),
 
-  enrich: (domain: string, refresh = false) => request<EnrichAccepted>('/enrich', { json: refresh ? { domain, refresh } : { domain } }),
+  enrich: (domain: string, refresh = false) =>
+    request<EnrichAccepted>('/enrich', { json: (refresh ? { domain, refresh } : { domain }) satisfies EnrichRequest }),
   job: (jobId: string) => request<Job>(`/enrich/${enc(jobId)}`),
   /** Server-Sent Events of the job's states (EventSource, use-event-stream.ts). */
   jobEventsUrl: (jobId: string) => `/enrich/${enc(jobId)}/events`,
@@ -76,24 +81,24 @@ export const api = {
   searchCompanies: (params: SearchParams) => request<SearchResponse>(`/companies/search${query({ ...params })}`),
   company: (domain: string) => request<SearchResult>(`/companies/${enc(domain)}`),
 
-  keys: () => request<{ data: ApiKey[] }>('/dashboard/api/keys'),
-  createKey: (name: string) => request<CreatedKey>('/dashboard/api/keys', { json: { name } }),
+  keys: () => request<KeyList>('/dashboard/api/keys'),
+  createKey: (name: string) => request<CreatedKey>('/dashboard/api/keys', { json: { name } satisfies KeyCreateRequest }),
   revokeKey: (id: string) => request<void>(`/dashboard/api/keys/${enc(id)}`, { method: 'DELETE' }),
 
-  webhooks: () => request<{ data: Webhook[] }>('/webhooks'),
+  webhooks: () => request<WebhookList>('/webhooks'),
   webhook: (id: string) => request<Webhook>(`/webhooks/${enc(id)}`),
   createWebhook: (body: WebhookInput) => request<WebhookWithSecret>('/webhooks', { json: body }),
-  updateWebhook: (id: string, body: Partial<WebhookInput>) => request<Webhook>(`/webhooks/${enc(id)}`, { method: 'PATCH', json: body }),
+  updateWebhook: (id: string, body: WebhookUpdate) => request<Webhook>(`/webhooks/${enc(id)}`, { method: 'PATCH', json: body }),
   deleteWebhook: (id: string) => request<void>(`/webhooks/${enc(id)}`, { method: 'DELETE' }),
   rotateWebhookSecret: (id: string) => request<WebhookWithSecret>(`/webhooks/${enc(id)}/rotate-secret`, { method: 'POST', json: {} }),
   webhookDeliveries: (id: string, cursor?: string, limit = 20) =>
-    request<CursorPage<WebhookDelivery>>(`/webhooks/${enc(id)}/deliveries${query({ limit, cursor })}`),
+    request<DeliveryList>(`/webhooks/${enc(id)}/deliveries${query({ limit, cursor })}`),
   resendDelivery: (id: string, deliveryId: string) =>
     request<WebhookDelivery>(`/webhooks/${enc(id)}/deliveries/${enc(deliveryId)}/resend`, { method: 'POST' }),
 
   team: () => request<TeamInfo>('/dashboard/api/team'),
-  invites: () => request<{ data: Invite[] }>('/dashboard/api/invites'),
-  createInvite: (body: { role: Role; expiresInHours: number }) => request<CreatedInvite>('/dashboard/api/invites', { json: body }),
+  invites: () => request<InviteList>('/dashboard/api/invites'),
+  createInvite: (body: InviteCreateRequest) => request<CreatedInvite>('/dashboard/api/invites', { json: body }),
   deleteInvite: (id: string) => request<void>(`/dashboard/api/invites/${enc(id)}`, { method: 'DELETE' }),
   invite: (token: string) => request<InvitePreview>(`/dashboard/api/invites/${enc(token)}`, { expectUnauthorized: true }),
 };

@@ -1,230 +1,101 @@
-// Shapes of the API's answers as the dashboard reads them. The company record comes from the
-// one record contract (@enrich/record, type-only so no schema code is bundled); the envelopes
-// follow docs/api.md and the dashboard contract.
-import type { BusinessStage, CompanyRecord, FieldSource, SourceName } from '@enrich/record';
+// Shapes of the API's requests and answers as the dashboard reads them, derived from the API's
+// own zod schemas (exported by @enrich/api) and the record contract (@enrich/record). Every import
+// is type-only, so no server code is bundled, and a change to a schema the dashboard reads
+// fails `tsc -p apps/dashboard/tsconfig.json` where the dashboard reads it.
 
-export type { BusinessStage, CompanyRecord, FieldSource, SourceName };
+import type {
+  batchItemSchema,
+  batchListSchema,
+  batchStatusSchema,
+  bulkAcceptedSchema,
+  bulkPreviewSchema,
+  companyAnswerSchema,
+  dashboardConfigSchema,
+  deliveryListSchema,
+  enrichAcceptedSchema,
+  enrichRequestSchema,
+  inviteCreatedSchema,
+  inviteCreateRequestSchema,
+  inviteListSchema,
+  inviteLookupSchema,
+  jobListSchema,
+  jobStatusSchema,
+  keyCreatedSchema,
+  keyCreateRequestSchema,
+  keyListSchema,
+  searchResponseSchema,
+  sessionResponseSchema,
+  signinRequestSchema,
+  signupRequestSchema,
+  teamViewSchema,
+  usageSchema,
+  webhookCreateSchema,
+  webhookEventSchema,
+  webhookListSchema,
+  webhookUpdateSchema,
+  webhookWithSecretSchema,
+} from '@enrich/api';
+import type { CompanyRecord, FieldSource } from '@enrich/record';
+import type { z } from 'zod';
 
-export type Role = 'owner' | 'member';
-export type SignupMode = 'open' | 'invite' | 'closed';
+export type { CompanyRecord, FieldSource };
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: Role;
-}
-export interface SessionTeam {
-  id: string;
-  name: string;
-  plan: string;
-}
-export interface Session {
-  user: SessionUser;
-  team: SessionTeam;
-  csrfToken: string;
-}
+/**
+ * The dashboard never sends `fields`, so a record it is answered is the whole one: of the
+ * served record (whole or a selection) it reads the whole. `never` if the contract drops it.
+ */
+type Whole<Served> = Extract<Served, CompanyRecord>;
+/** An answer whose `data` is a served record, with that record whole. */
+type WithWholeData<Answer extends { data?: unknown }> = Omit<Answer, 'data'> &
+  (undefined extends Answer['data'] ? { data?: Whole<Answer['data']> } : { data: Whole<Answer['data']> });
 
-export interface Window {
-  limit: number;
-  remaining: number;
-  resetsAt: string;
-}
-export interface Usage {
-  plan: string;
-  /** quota and remaining are null on a plan without a monthly quota. */
-  month: { start: string; enrichments: number; quota: number | null; remaining: number | null; resetsAt: string };
-  rateLimits: { perMinute: Window; perDay: Window | null };
-  daily: { date: string; enrichments: number }[];
-}
+export type Session = z.infer<typeof sessionResponseSchema>;
+export type Role = Session['user']['role'];
+export type DashboardConfig = z.infer<typeof dashboardConfigSchema>;
+export type SigninRequest = z.input<typeof signinRequestSchema>;
+export type SignupRequest = z.input<typeof signupRequestSchema>;
 
-export type JobStatus = 'processing' | 'completed' | 'failed';
-export interface JobError {
-  code: string;
-  message: string;
-}
-export type Job =
-  | { status: 'processing'; domain: string; createdAt: string; estimatedCompletion: string }
-  | { status: 'completed'; domain: string; data: CompanyRecord; createdAt: string; completedAt: string }
-  | { status: 'failed'; domain: string; createdAt: string; completedAt: string; error: JobError };
+export type Usage = z.infer<typeof usageSchema>;
+export type Window = Usage['rateLimits']['perMinute'];
 
-export interface EnrichAccepted {
-  status: 'processing';
-  jobId: string;
-  domain: string;
-  statusEndpoint: string;
-  estimatedDuration: number;
-}
+export type EnrichRequest = z.input<typeof enrichRequestSchema>;
+export type EnrichAccepted = z.infer<typeof enrichAcceptedSchema>;
+type JobAnswer = z.infer<typeof jobStatusSchema>;
+export type Job = Exclude<JobAnswer, { status: 'completed' }> | WithWholeData<Extract<JobAnswer, { status: 'completed' }>>;
+export type JobList = z.infer<typeof jobListSchema>;
+export type JobSummary = JobList['data'][number];
+export type JobStatus = JobSummary['status'];
 
-export interface CursorPage<T> {
-  data: T[];
-  pagination: { nextCursor: string | null };
-}
-export interface JobSummary {
-  jobId: string;
-  domain: string;
-  status: JobStatus;
-  createdAt: string;
-  completedAt: string | null;
-}
-export interface BatchSummary {
-  batchId: string;
-  status: 'processing' | 'completed';
-  createdAt: string;
-  completedAt: string | null;
-  total: number;
-  completed: number;
-  failed: number;
-  processing: number;
-}
+export type BatchList = z.infer<typeof batchListSchema>;
+export type BatchSummary = BatchList['data'][number];
+export type BatchItem = WithWholeData<z.infer<typeof batchItemSchema>>;
+export type Batch = Omit<z.infer<typeof batchStatusSchema>, 'items'> & { items: BatchItem[] };
+export type InvalidEntry = Batch['invalid'][number];
+export type BulkAccepted = z.infer<typeof bulkAcceptedSchema>;
+export type BulkPreview = z.infer<typeof bulkPreviewSchema>;
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-}
-export interface InvalidEntry {
-  index: number;
-  entry: string | number | boolean | null;
-  reason: string;
-  message?: string;
-}
-export interface BatchItem {
-  domain: string;
-  jobId: string;
-  status: JobStatus;
-  statusEndpoint: string;
-  data?: CompanyRecord;
-  error?: JobError;
-}
-export interface Batch {
-  batchId: string;
-  status: 'processing' | 'completed';
-  total: number;
-  completed: number;
-  failed: number;
-  pending: number;
-  progress: number;
-  createdAt: string;
-  completedAt: string | null;
-  entriesReceived: number;
-  duplicateEntries: number;
-  invalid: InvalidEntry[];
-  items: BatchItem[];
-  pagination: Pagination;
-}
-export interface BulkAccepted {
-  batchId: string;
-  status: 'processing' | 'completed';
-  total: number;
-  accepted: number;
-  quotaCharged: number;
-}
-export interface BulkPreview {
-  entries: number;
-  valid: number;
-  duplicates: number;
-  invalid: InvalidEntry[];
-  cost: number;
-  /** null: no monthly quota. */
-  quota: { remaining: number | null };
-}
+/** GET /companies/{domain}, and each search result. */
+export type SearchResult = Whole<z.infer<typeof companyAnswerSchema>>;
+export type SearchResponse = Omit<z.infer<typeof searchResponseSchema>, 'results'> & { results: SearchResult[] };
 
-export type SearchResult = CompanyRecord & { enrichedAt: string };
-export interface SearchResponse {
-  results: SearchResult[];
-  pagination: Pagination;
-}
+export type KeyList = z.infer<typeof keyListSchema>;
+export type ApiKey = KeyList['data'][number];
+export type KeyCreateRequest = z.input<typeof keyCreateRequestSchema>;
+export type CreatedKey = z.infer<typeof keyCreatedSchema>;
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  createdBy: { id: string; email: string } | null;
-}
-export interface CreatedKey {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  key: string;
-}
+export type TeamInfo = z.infer<typeof teamViewSchema>;
+export type InviteList = z.infer<typeof inviteListSchema>;
+export type Invite = InviteList['data'][number];
+export type InviteCreateRequest = z.input<typeof inviteCreateRequestSchema>;
+export type CreatedInvite = z.infer<typeof inviteCreatedSchema>;
+export type InvitePreview = z.infer<typeof inviteLookupSchema>;
 
-export interface TeamInfo {
-  team: {
-    id: string;
-    name: string;
-    plan: string;
-    limits: { perMinute: number | null; perDay: number | null; monthlyQuota: number | null };
-  };
-  members: { id: string; email: string; role: Role; createdAt: string }[];
-}
-export interface Invite {
-  id: string;
-  role: Role;
-  createdAt: string;
-  expiresAt: string;
-  usedAt: string | null;
-}
-export interface CreatedInvite {
-  id: string;
-  role: Role;
-  expiresAt: string;
-  token: string;
-  url: string;
-}
-export interface InvitePreview {
-  teamName: string;
-  role: Role;
-  expiresAt: string;
-}
-
-export type WebhookEvent = 'job.completed' | 'job.failed' | 'batch.completed';
-export interface Webhook {
-  id: string;
-  url: string;
-  events: WebhookEvent[];
-  description: string;
-  fields: string | null;
-  enabled: boolean;
-  disabledReason: string | null;
-  disabledAt: string | null;
-  secretHint: string;
-  previousSecretExpiresAt: string | null;
-  consecutiveFailures: number;
-  failingSince: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-export type WebhookWithSecret = Webhook & { secret: string };
-export interface WebhookInput {
-  url: string;
-  events: WebhookEvent[];
-  description?: string;
-  fields?: string | null;
-  enabled?: boolean;
-}
-export interface DeliveryAttempt {
-  number: number;
-  attemptedAt: string;
-  statusCode: number | null;
-  durationMs: number;
-  responseExcerpt: string | null;
-  error: string | null;
-}
-export interface WebhookDelivery {
-  id: string;
-  eventType: WebhookEvent;
-  status: 'pending' | 'delivered' | 'failed';
-  jobId: string | null;
-  batchId: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  payload: unknown;
-  attempts: DeliveryAttempt[];
-}
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+export type WebhookList = z.infer<typeof webhookListSchema>;
+export type Webhook = WebhookList['data'][number];
+export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
+export type WebhookInput = z.input<typeof webhookCreateSchema>;
+export type WebhookUpdate = z.input<typeof webhookUpdateSchema>;
+export type DeliveryList = z.infer<typeof deliveryListSchema>;
+export type WebhookDelivery = DeliveryList['data'][number];
+export type DeliveryAttempt = WebhookDelivery['attempts'][number];

@@ -67,14 +67,10 @@ export async function renderPage(browser: Browser, url: string, options: RenderO
   const start = parseTarget(url).href;
   const deadline = Date.now() + timeoutMs;
   const remainingMs = (): number => deadline - Date.now();
-  const controller = new AbortController();
-  const timer = setTimeout(() => {
-    controller.abort(new FetchError('timeout', `Render timed out after ${timeoutMs} ms`, { url }));
-  }, timeoutMs);
-  const external = options.signal;
-  const onExternalAbort = (): void => controller.abort(external?.reason);
-  if (external?.aborted) onExternalAbort();
-  external?.addEventListener('abort', onExternalAbort, { once: true });
+  const timer = AbortSignal.timeout(timeoutMs);
+  // Aborted when the render is over, to end the Node fetches still answering this page's requests.
+  const over = new AbortController();
+  const signal = AbortSignal.any(options.signal ? [timer, over.signal, options.signal] : [timer, over.signal]);
 
   const state = newRouteState();
   let context: BrowserContext | undefined;
@@ -93,7 +89,7 @@ export async function renderPage(browser: Browser, url: string, options: RenderO
       page: () => page,
       settings: { hostMap: options.hostMap, userAgent: options.userAgent, maxBytes: options.maxBytes, resolve: options.resolve },
       state,
-      signal: controller.signal,
+      signal,
       remainingMs,
     });
     const opened = await created.newPage();
@@ -129,9 +125,12 @@ export async function renderPage(browser: Browser, url: string, options: RenderO
   };
 
   try {
-    return await Promise.race([work(), rejectOnAbort(controller.signal)]);
+    return await Promise.race([work(), rejectOnAbort(signal)]);
   } catch (err) {
-    if (controller.signal.aborted) throw controller.signal.reason;
+    if (signal.aborted) {
+      // The deadline aborts with a DOMException; callers get our FetchError.
+      throw signal.reason === timer.reason ? new FetchError('timeout', `Render timed out after ${timeoutMs} ms`, { url }) : signal.reason;
+    }
     if (state.documentError) throw state.documentError;
     if (err instanceof FetchError) throw err;
     if (err instanceof errors.TimeoutError) throw new FetchError('timeout', `Render timed out after ${timeoutMs} ms`, { url, cause: err });
@@ -140,10 +139,7 @@ export async function renderPage(browser: Browser, url: string, options: RenderO
     throw err;
   } finally {
     finished = true;
-    clearTimeout(timer);
-    external?.removeEventListener('abort', onExternalAbort);
-    // Ends the Node fetches still answering this page's requests.
-    if (!controller.signal.aborted) controller.abort(new Error('render over'));
+    over.abort(new Error('render over'));
     await context?.close().catch(() => undefined);
   }
 }

@@ -1,0 +1,317 @@
+/** Types generated for queries found in "apps/api/src/search/search-reads.sql" */
+import { PreparedQuery } from '@pgtyped/runtime';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export type NumberOrString = number | string;
+
+export type stringArray = (string)[];
+
+/** 'SearchCorrections' parameters type */
+export interface ISearchCorrectionsParams {
+  terms: stringArray;
+}
+
+/** 'SearchCorrections' return type */
+export interface ISearchCorrectionsResult {
+  fixes: stringArray;
+  term: string;
+}
+
+/** 'SearchCorrections' query type */
+export interface ISearchCorrectionsQuery {
+  params: ISearchCorrectionsParams;
+  result: ISearchCorrectionsResult;
+}
+
+const searchCorrectionsIR: any = {"usedParamSet":{"terms":true},"params":[{"name":"terms","required":true,"transform":{"type":"scalar"},"locs":[{"a":316,"b":322}]}],"statement":"SELECT t.term AS \"term!\", array(\n  SELECT s.word FROM (\n    SELECT w.word, similarity(w.word, t.term) AS score, max(similarity(w.word, t.term)) OVER () AS best\n    FROM search_words w\n    WHERE w.word % t.term\n  ) s\n  WHERE s.score >= s.best - 0.1\n  ORDER BY s.score DESC, s.word\n  LIMIT 3\n) AS \"fixes!\"\nFROM unnest(:terms!::text[]) AS t(term)\nWHERE NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word >= t.term AND k.word < t.term || chr(1114111))                                                                                                                                                                                                                                                                                                                                                 "};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT t.term AS "term!", array(
+ *   SELECT s.word FROM (
+ *     SELECT w.word, similarity(w.word, t.term) AS score, max(similarity(w.word, t.term)) OVER () AS best
+ *     FROM search_words w
+ *     WHERE w.word % t.term
+ *   ) s
+ *   WHERE s.score >= s.best - 0.1
+ *   ORDER BY s.score DESC, s.word
+ *   LIMIT 3
+ * ) AS "fixes!"
+ * FROM unnest(:terms!::text[]) AS t(term)
+ * WHERE NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word >= t.term AND k.word < t.term || chr(1114111))                                                                                                                                                                                                                                                                                                                                                 
+ * ```
+ */
+export const searchCorrections = new PreparedQuery<ISearchCorrectionsParams,ISearchCorrectionsResult>(searchCorrectionsIR);
+
+
+/** 'MatchCompanies' parameters type */
+export interface IMatchCompaniesParams {
+  businessStage?: string | null | void;
+  industry?: string | null | void;
+  limit: NumberOrString;
+  locationPattern?: string | null | void;
+  minConfidence?: number | null | void;
+  offset: NumberOrString;
+  query: string;
+  teamId: string;
+}
+
+/** 'MatchCompanies' return type */
+export interface IMatchCompaniesResult {
+  c_b2bMatch: Json | null;
+  c_businessStage: string | null;
+  c_confidence: number | null;
+  c_description: string | null;
+  c_domain: string | null;
+  c_email: string | null;
+  c_employeeCount: string | null;
+  c_foundedYear: number | null;
+  c_fundingStatus: string | null;
+  c_industry: string | null;
+  c_insights: Json | null;
+  c_location: string | null;
+  c_logoUrl: string | null;
+  c_name: string | null;
+  c_phone: string | null;
+  c_provenance: Json | null;
+  c_socialProfiles: Json | null;
+  c_sources: stringArray | null;
+  c_technologies: stringArray | null;
+  c_version: string | null;
+  listedAt: Date;
+  rank: number | null;
+  total: number;
+}
+
+/** 'MatchCompanies' query type */
+export interface IMatchCompaniesQuery {
+  params: IMatchCompaniesParams;
+  result: IMatchCompaniesResult;
+}
+
+const matchCompaniesIR: any = {"usedParamSet":{"query":true,"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"query","required":true,"transform":{"type":"scalar"},"locs":[{"a":111,"b":117},{"a":226,"b":232}]},{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":173,"b":180}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":244,"b":252},{"a":297,"b":305}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":318,"b":331},{"a":369,"b":382}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":394,"b":409},{"a":445,"b":460}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":472,"b":485},{"a":519,"b":532}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":771,"b":777}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":786,"b":793}]}],"statement":"WITH hits AS MATERIALIZED (\n  SELECT t.domain, t.enriched_at, ts_rank_cd(t.search_vector, to_tsquery('simple', :query!)) AS rank\n  FROM team_companies t\n  WHERE t.team_id = :teamId! AND t.search_vector @@ to_tsquery('simple', :query!)\n    AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)\n)\nSELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM hits) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", h.rank, c.*\n  FROM (SELECT domain, enriched_at AS \"listedAt\", rank FROM hits ORDER BY rank DESC, domain LIMIT :limit! OFFSET :offset!) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.rank DESC, p.c_domain                                                                                                                                                                                                                                                                                                                                                                "};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * WITH hits AS MATERIALIZED (
+ *   SELECT t.domain, t.enriched_at, ts_rank_cd(t.search_vector, to_tsquery('simple', :query!)) AS rank
+ *   FROM team_companies t
+ *   WHERE t.team_id = :teamId! AND t.search_vector @@ to_tsquery('simple', :query!)
+ *     AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))
+ *     AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)
+ *     AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)
+ *     AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)
+ * )
+ * SELECT t.total AS "total!", p.* FROM (SELECT count(*)::int AS total FROM hits) t
+ * LEFT JOIN LATERAL (
+ *   SELECT h."listedAt", h.rank, c.*
+ *   FROM (SELECT domain, enriched_at AS "listedAt", rank FROM hits ORDER BY rank DESC, domain LIMIT :limit! OFFSET :offset!) h
+ *   JOIN company_records c ON c.c_domain = h.domain
+ * ) p ON true
+ * ORDER BY p.rank DESC, p.c_domain                                                                                                                                                                                                                                                                                                                                                                
+ * ```
+ */
+export const matchCompanies = new PreparedQuery<IMatchCompaniesParams,IMatchCompaniesResult>(matchCompaniesIR);
+
+
+/** 'MatchCorrectedCompanies' parameters type */
+export interface IMatchCorrectedCompaniesParams {
+  businessStage?: string | null | void;
+  industry?: string | null | void;
+  limit: NumberOrString;
+  locationPattern?: string | null | void;
+  minConfidence?: number | null | void;
+  offset: NumberOrString;
+  query: string;
+  teamId: string;
+  typed: string;
+}
+
+/** 'MatchCorrectedCompanies' return type */
+export interface IMatchCorrectedCompaniesResult {
+  c_b2bMatch: Json | null;
+  c_businessStage: string | null;
+  c_confidence: number | null;
+  c_description: string | null;
+  c_domain: string | null;
+  c_email: string | null;
+  c_employeeCount: string | null;
+  c_foundedYear: number | null;
+  c_fundingStatus: string | null;
+  c_industry: string | null;
+  c_insights: Json | null;
+  c_location: string | null;
+  c_logoUrl: string | null;
+  c_name: string | null;
+  c_phone: string | null;
+  c_provenance: Json | null;
+  c_socialProfiles: Json | null;
+  c_sources: stringArray | null;
+  c_technologies: stringArray | null;
+  c_version: string | null;
+  listedAt: Date;
+  rank: number | null;
+  total: number;
+  typed: boolean | null;
+}
+
+/** 'MatchCorrectedCompanies' query type */
+export interface IMatchCorrectedCompaniesQuery {
+  params: IMatchCorrectedCompaniesParams;
+  result: IMatchCorrectedCompaniesResult;
+}
+
+const matchCorrectedCompaniesIR: any = {"usedParamSet":{"typed":true,"query":true,"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"typed","required":true,"transform":{"type":"scalar"},"locs":[{"a":102,"b":108}]},{"name":"query","required":true,"transform":{"type":"scalar"},"locs":[{"a":174,"b":180},{"a":289,"b":295}]},{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":243}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":307,"b":315},{"a":360,"b":368}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":381,"b":394},{"a":432,"b":445}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":457,"b":472},{"a":508,"b":523}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":535,"b":548},{"a":582,"b":595}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":862,"b":868}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":877,"b":884}]}],"statement":"WITH hits AS MATERIALIZED (\n  SELECT t.domain, t.enriched_at, t.search_vector @@ to_tsquery('simple', :typed!) AS typed,\n    ts_rank_cd(t.search_vector, to_tsquery('simple', :query!)) AS rank\n  FROM team_companies t\n  WHERE t.team_id = :teamId! AND t.search_vector @@ to_tsquery('simple', :query!)\n    AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)\n)\nSELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM hits) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", h.typed, h.rank, c.*\n  FROM (SELECT domain, enriched_at AS \"listedAt\", typed, rank FROM hits ORDER BY typed DESC, rank DESC, domain LIMIT :limit! OFFSET :offset!) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.typed DESC, p.rank DESC, p.c_domain                                                                                                                                                                          "};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * WITH hits AS MATERIALIZED (
+ *   SELECT t.domain, t.enriched_at, t.search_vector @@ to_tsquery('simple', :typed!) AS typed,
+ *     ts_rank_cd(t.search_vector, to_tsquery('simple', :query!)) AS rank
+ *   FROM team_companies t
+ *   WHERE t.team_id = :teamId! AND t.search_vector @@ to_tsquery('simple', :query!)
+ *     AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))
+ *     AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)
+ *     AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)
+ *     AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)
+ * )
+ * SELECT t.total AS "total!", p.* FROM (SELECT count(*)::int AS total FROM hits) t
+ * LEFT JOIN LATERAL (
+ *   SELECT h."listedAt", h.typed, h.rank, c.*
+ *   FROM (SELECT domain, enriched_at AS "listedAt", typed, rank FROM hits ORDER BY typed DESC, rank DESC, domain LIMIT :limit! OFFSET :offset!) h
+ *   JOIN company_records c ON c.c_domain = h.domain
+ * ) p ON true
+ * ORDER BY p.typed DESC, p.rank DESC, p.c_domain                                                                                                                                                                          
+ * ```
+ */
+export const matchCorrectedCompanies = new PreparedQuery<IMatchCorrectedCompaniesParams,IMatchCorrectedCompaniesResult>(matchCorrectedCompaniesIR);
+
+
+/** 'ListCompanies' parameters type */
+export interface IListCompaniesParams {
+  limit: NumberOrString;
+  offset: NumberOrString;
+  teamId: string;
+}
+
+/** 'ListCompanies' return type */
+export interface IListCompaniesResult {
+  c_b2bMatch: Json | null;
+  c_businessStage: string | null;
+  c_confidence: number | null;
+  c_description: string | null;
+  c_domain: string | null;
+  c_email: string | null;
+  c_employeeCount: string | null;
+  c_foundedYear: number | null;
+  c_fundingStatus: string | null;
+  c_industry: string | null;
+  c_insights: Json | null;
+  c_location: string | null;
+  c_logoUrl: string | null;
+  c_name: string | null;
+  c_phone: string | null;
+  c_provenance: Json | null;
+  c_socialProfiles: Json | null;
+  c_sources: stringArray | null;
+  c_technologies: stringArray | null;
+  c_version: string | null;
+  listedAt: Date;
+  total: number;
+}
+
+/** 'ListCompanies' query type */
+export interface IListCompaniesQuery {
+  params: IListCompaniesParams;
+  result: IListCompaniesResult;
+}
+
+const listCompaniesIR: any = {"usedParamSet":{"teamId":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":104,"b":111},{"a":248,"b":255}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":297,"b":303}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":312,"b":319}]}],"statement":"SELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM team_companies WHERE team_id = :teamId!) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", c.*\n  FROM (SELECT domain, enriched_at AS \"listedAt\" FROM team_companies WHERE team_id = :teamId! ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.\"listedAt\" DESC, p.c_domain                                                                                                                                   "};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT t.total AS "total!", p.* FROM (SELECT count(*)::int AS total FROM team_companies WHERE team_id = :teamId!) t
+ * LEFT JOIN LATERAL (
+ *   SELECT h."listedAt", c.*
+ *   FROM (SELECT domain, enriched_at AS "listedAt" FROM team_companies WHERE team_id = :teamId! ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h
+ *   JOIN company_records c ON c.c_domain = h.domain
+ * ) p ON true
+ * ORDER BY p."listedAt" DESC, p.c_domain                                                                                                                                   
+ * ```
+ */
+export const listCompanies = new PreparedQuery<IListCompaniesParams,IListCompaniesResult>(listCompaniesIR);
+
+
+/** 'ListFilteredCompanies' parameters type */
+export interface IListFilteredCompaniesParams {
+  businessStage?: string | null | void;
+  industry?: string | null | void;
+  limit: NumberOrString;
+  locationPattern?: string | null | void;
+  minConfidence?: number | null | void;
+  offset: NumberOrString;
+  teamId: string;
+}
+
+/** 'ListFilteredCompanies' return type */
+export interface IListFilteredCompaniesResult {
+  c_b2bMatch: Json | null;
+  c_businessStage: string | null;
+  c_confidence: number | null;
+  c_description: string | null;
+  c_domain: string | null;
+  c_email: string | null;
+  c_employeeCount: string | null;
+  c_foundedYear: number | null;
+  c_fundingStatus: string | null;
+  c_industry: string | null;
+  c_insights: Json | null;
+  c_location: string | null;
+  c_logoUrl: string | null;
+  c_name: string | null;
+  c_phone: string | null;
+  c_provenance: Json | null;
+  c_socialProfiles: Json | null;
+  c_sources: stringArray | null;
+  c_technologies: stringArray | null;
+  c_version: string | null;
+  listedAt: Date;
+  total: number;
+}
+
+/** 'ListFilteredCompanies' query type */
+export interface IListFilteredCompaniesQuery {
+  params: IListFilteredCompaniesParams;
+  result: IListFilteredCompaniesResult;
+}
+
+const listFilteredCompaniesIR: any = {"usedParamSet":{"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":103,"b":110}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":121,"b":129},{"a":174,"b":182}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":195,"b":208},{"a":246,"b":259}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":271,"b":286},{"a":322,"b":337}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":349,"b":362},{"a":396,"b":409}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":641,"b":647}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":656,"b":663}]}],"statement":"WITH hits AS MATERIALIZED (\n  SELECT t.domain, t.enriched_at FROM team_companies t\n  WHERE t.team_id = :teamId!\n    AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)\n)\nSELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM hits) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", c.*\n  FROM (SELECT domain, enriched_at AS \"listedAt\" FROM hits ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.\"listedAt\" DESC, p.c_domain"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * WITH hits AS MATERIALIZED (
+ *   SELECT t.domain, t.enriched_at FROM team_companies t
+ *   WHERE t.team_id = :teamId!
+ *     AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))
+ *     AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)
+ *     AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)
+ *     AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)
+ * )
+ * SELECT t.total AS "total!", p.* FROM (SELECT count(*)::int AS total FROM hits) t
+ * LEFT JOIN LATERAL (
+ *   SELECT h."listedAt", c.*
+ *   FROM (SELECT domain, enriched_at AS "listedAt" FROM hits ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h
+ *   JOIN company_records c ON c.c_domain = h.domain
+ * ) p ON true
+ * ORDER BY p."listedAt" DESC, p.c_domain
+ * ```
+ */
+export const listFilteredCompanies = new PreparedQuery<IListFilteredCompaniesParams,IListFilteredCompaniesResult>(listFilteredCompaniesIR);
+
+
