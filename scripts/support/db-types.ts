@@ -35,6 +35,22 @@ function run(command: string, args: string[], cwd: string): Promise<void> {
   });
 }
 
+const DB_SRC = 'packages/db/src';
+
+/**
+ * The generated file with its statements built by @enrich/db's PreparedQuery (typed-statement.ts:
+ * the statement's text made once) instead of pgtyped's runtime one; relative inside packages/db.
+ */
+function ownRuntime(sqlFile: string, text: string): string {
+  const from = path.posix.dirname(sqlFile.split(path.sep).join('/'));
+  const target = from.startsWith(DB_SRC)
+    ? `./${path.posix.relative(from, `${DB_SRC}/typed-statement`)}`.replace(/^\.\/\.\./, '..')
+    : '@enrich/db';
+  const runtimeImport = "import { PreparedQuery } from '@pgtyped/runtime';";
+  if (!text.includes(runtimeImport)) throw new Error(`pgtyped's output for ${sqlFile} no longer imports PreparedQuery as expected`);
+  return text.replace(runtimeImport, `import { PreparedQuery } from '${target}';`);
+}
+
 /** Every statement file's generated types, keyed by the `.queries.ts` path relative to the root. */
 export async function generateDbTypes(): Promise<Map<string, string>> {
   const name = `enrich_types_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -63,7 +79,9 @@ export async function generateDbTypes(): Promise<Map<string, string>> {
     writeFileSync(path.join(work, 'pgtyped.json'), JSON.stringify(config));
     // Run from the copy, so that the paths written in the files are the repository's own.
     await run(process.execPath, [path.join(ROOT, 'node_modules/@pgtyped/cli/lib/index.js'), '-c', 'pgtyped.json'], work);
-    return new Map(files.map((file) => [queriesFileOf(file), readFileSync(path.join(work, queriesFileOf(file)), 'utf8')]));
+    return new Map(
+      files.map((file) => [queriesFileOf(file), ownRuntime(file, readFileSync(path.join(work, queriesFileOf(file)), 'utf8'))]),
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
     await dropDatabase(url.toString());

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type ChildApp, type FixtureSites, freePort, runCommand, spawnApp, stopApps } from '@enrich/testkit';
+import { type FixtureSites, freePort, runCommand, spawnService, stopApps } from '@enrich/testkit';
 import { waitForApi } from '../../scripts/support/enrich-client';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { REDIS_URL, removeQueueKeys, TEST_WORKER_ENV } from '../support/test-stack';
@@ -51,13 +51,8 @@ export async function startDashboardStack(sites: FixtureSites, webhookHostMap = 
     SCRAPER_TIMEOUT_MS: '8000',
   };
   const log = createWriteStream(LOG_FILE);
-  const apps: ChildApp[] = [
-    spawnApp('api', 'apps/api/src/main.ts', env, log),
-    spawnApp('worker-scrape', 'apps/worker-scrape/src/main.ts', env, log),
-    spawnApp('worker-ai', 'apps/worker-ai/src/main.ts', env, log),
-    spawnApp('worker-webhooks', 'apps/worker-webhooks/src/main.ts', env, log),
-  ];
-  const [api, scrape, ai, webhooks] = apps as [ChildApp, ChildApp, ChildApp, ChildApp];
+  const service = spawnService(env, log, READY_TIMEOUT_MS);
+  const apps = service.all;
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await stopApps(apps);
@@ -66,12 +61,8 @@ export async function startDashboardStack(sites: FixtureSites, webhookHostMap = 
     await database.drop();
   };
   try {
-    await Promise.all([
-      api.waitForLine(/"msg":"api listening"/, READY_TIMEOUT_MS).then(() => waitForApi(baseUrl, READY_TIMEOUT_MS)),
-      scrape.waitForLine(/"msg":"worker-scrape ready"/, READY_TIMEOUT_MS),
-      ai.waitForLine(/"msg":"worker-ai ready/, READY_TIMEOUT_MS),
-      webhooks.waitForLine(/"msg":"worker-webhooks ready"/, READY_TIMEOUT_MS),
-    ]);
+    await service.ready;
+    await waitForApi(baseUrl, READY_TIMEOUT_MS);
   } catch (error) {
     await stop();
     throw error;

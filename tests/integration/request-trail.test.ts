@@ -6,7 +6,7 @@ import {
   FixtureSites,
   freePort,
   SAMPLE_AI_ANSWER,
-  spawnApp,
+  spawnService,
   stopApps,
   WebhookReceiver,
 } from '@enrich/testkit';
@@ -36,15 +36,6 @@ const children: ChildApp[] = [];
 /** Each process's stdout, line by line. */
 const stdout = new Map<string, string[]>();
 
-function start(name: string, entry: string, env: NodeJS.ProcessEnv): ChildApp {
-  const app = spawnApp(name, entry, env);
-  const lines: string[] = [];
-  stdout.set(name, lines);
-  createInterface({ input: app.child.stdout! }).on('line', (line) => lines.push(line));
-  children.push(app);
-  return app;
-}
-
 async function until(what: string, holds: () => boolean, timeoutMs: number): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; !holds(); await sleep(100)) {
     if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
@@ -70,17 +61,15 @@ beforeAll(async () => {
     ANTHROPIC_BASE_URL: fake.baseURL,
     WEBHOOK_HOST_MAP: receiver.hostMapEntry(HOOKS),
   };
-  start('api', 'apps/api/src/main.ts', env);
-  const workers = [
-    start('worker-scrape', 'apps/worker-scrape/src/main.ts', env),
-    start('worker-ai', 'apps/worker-ai/src/main.ts', env),
-    start('worker-webhooks', 'apps/worker-webhooks/src/main.ts', env),
-  ];
+  const service = spawnService(env);
+  children.push(...service.all);
+  for (const app of service.all) {
+    const lines: string[] = [];
+    stdout.set(app.name, lines);
+    createInterface({ input: app.child.stdout! }).on('line', (line) => lines.push(line));
+  }
   apiUrl = `http://127.0.0.1:${port}`;
-  await Promise.all([
-    ...workers.map((app) => app.waitForLine(new RegExp(`"msg":"${app.name} ready`), 60_000)),
-    until('the API answers', () => (stdout.get('api') ?? []).some((line) => line.includes('api listening')), 60_000),
-  ]);
+  await service.ready;
 }, 120_000);
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import {
   LocalServer,
   SAMPLE_AI_ANSWER,
   spawnApp,
+  spawnService,
   stopApps,
   WebhookReceiver,
 } from '@enrich/testkit';
@@ -131,18 +132,11 @@ beforeAll(async () => {
     // Spans leave within a fifth of a second, not the default five.
     OTEL_BSP_SCHEDULE_DELAY: '200',
   };
-  const apps = [
-    spawnApp('api', 'apps/api/src/main.ts', env),
-    spawnApp('worker-scrape', 'apps/worker-scrape/src/main.ts', env),
-    spawnApp('worker-ai', 'apps/worker-ai/src/main.ts', env),
-    spawnApp('worker-webhooks', 'apps/worker-webhooks/src/main.ts', env),
-  ];
+  const service = spawnService(env);
+  const apps = service.all;
   children.push(...apps);
   apiUrl = `http://127.0.0.1:${port}`;
-  await Promise.all([
-    apps[0]!.waitForLine(/"msg":"api listening/, 60_000),
-    ...apps.slice(1).map((app) => app.waitForLine(new RegExp(`"msg":"${app.name} ready`), 60_000)),
-  ]);
+  await service.ready;
   // Each process says where its spans go.
   for (const app of apps)
     expect(app.tail.some((line) => line.includes('"msg":"traces on"') && line.includes(`enrich-${app.name}`))).toBe(true);

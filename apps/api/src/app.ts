@@ -6,6 +6,7 @@ import { durationEstimator } from './jobs/estimate-duration';
 import { closeConnectionsWhenDraining } from './lifecycle';
 import { createRateLimits } from './limits/rate-limits';
 import { accessLog } from './middleware/access-log';
+import { apiPrefix } from './middleware/api-prefix';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler, notFound } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
@@ -42,10 +43,7 @@ export function createApp(ctx: AppContext): Express {
   const authenticateTeam = authenticate(ctx, limits);
   const estimate = durationEstimator(ctx.db, ctx.config.ESTIMATE_DEFAULT_MS);
   const api = apiRouter(ctx, { limits, authenticate: authenticateTeam, estimate, openapi: buildOpenApiDocument() });
-  // Every path answers with and without the /api prefix (docs/api.md): the one place that says so.
-  // (One router, tried under /api, then bare; an array mount path would not match bare paths.)
-  app.use('/api', api);
-  app.use(api);
+  app.use(apiPrefix, api);
   app.use(dashboardApp(ctx.config.DASHBOARD_DIST));
   app.use(limits.addressStatus, notFound);
   app.use(errorHandler(ctx.logger));

@@ -1,19 +1,20 @@
-import { type Db, typedSql } from '@enrich/db';
-import type { PreparedQuery } from '@pgtyped/runtime';
+import { type Db, type PreparedQuery, typedSql } from '@enrich/db';
 import DataLoader from 'dataloader';
 
 /** Lookups made together, answered by one batch: `load(input)` for one, `loadMany` for several. */
 export type Lookup<I, R> = DataLoader<I, R>;
 
 /**
- * The lookups made within one turn of the event loop, run as one batch (`run` answers every
- * input, in order; an Error rejects its own input alone). Under load many requests arrive in the same turn, and one statement or one
- * Redis call for all of them costs far less than one each. The batch waits for the end of its
- * turn (setImmediate), not DataLoader's default of the end of the current job: each request is
- * read in an I/O callback of its own, and those would each be a batch of one. Nothing is
- * reused: every load asks again (`cache: false`), so a lookup never answers from the past.
+ * The calls made within one turn of the event loop, run as one batch (`run` answers every
+ * input, in order; an Error rejects its own input alone): the lookups below, the rate-limit
+ * counters' reads, single submissions (admission/admit.ts). Under load many requests arrive in
+ * the same turn, and one statement or one Redis call for all of them costs far less than one
+ * each. The batch waits for the end of its turn (setImmediate), not DataLoader's default of the
+ * end of the current job: each request is read in an I/O callback of its own, and those would
+ * each be a batch of one. Nothing is reused: every load asks again (`cache: false`), so a
+ * lookup never answers from the past.
  */
-export function batchedLookup<I, R>(run: (inputs: readonly I[]) => Promise<ArrayLike<R | Error>>): Lookup<I, R> {
+export function batchedPerTurn<I, R>(run: (inputs: readonly I[]) => Promise<ArrayLike<R | Error>>): Lookup<I, R> {
   return new DataLoader<I, R>(run, { cache: false, batchScheduleFn: (flush) => setImmediate(flush) });
 }
 
@@ -33,7 +34,7 @@ export function coalescedQuery<I, P, R extends { n: string }>(
   params: (inputs: readonly I[]) => P,
 ): (db: Db) => Lookup<I, R | null> {
   return (db) =>
-    batchedLookup<I, R | null>(async (inputs) => {
+    batchedPerTurn<I, R | null>(async (inputs) => {
       const rows = await query.run(params(inputs), typedSql(db, name));
       const found = new Map<number, R>();
       for (const row of rows) found.set(Number(row.n) - 1, row);

@@ -1,17 +1,19 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { registerDashboardPaths } from './openapi-dashboard';
-import { registerDashboardReadPaths } from './openapi-dashboard-reads';
+import { registerDashboardPaths } from './dashboard/dashboard-routes';
 import { error } from './openapi-parts';
-import { registerWebhookPaths } from './openapi-webhooks';
-import { registerBulkPaths } from './routes/bulk-routes';
+import { registerBulkPreviewPaths } from './routes/bulk-preview-routes';
+import { registerBatchReadPaths, registerBulkPaths } from './routes/bulk-routes';
 import { registerCompanyPaths } from './routes/company-routes';
-import { registerEnrichPaths } from './routes/enrich-routes';
+import { registerEnrichPaths, registerJobListPath } from './routes/enrich-routes';
 import { registerHealthPaths } from './routes/health-routes';
 import { registerSearchPaths } from './routes/search-routes';
+import { registerUsagePaths } from './routes/usage-routes';
+import { registerWebhookPaths } from './routes/webhook-routes';
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas the handlers validate with,
- * assembled from the entries each router module keeps beside its routes (routes/*).
+ * assembled from the entries each router module keeps beside its routes (routes/*, dashboard/*);
+ * openapi-coverage.test.ts (beside this file) checks that every route has one and every entry a route.
  * Each contract path is served with and without the /api prefix; the document lists the
  * /api form, as the contract's endpoint list does.
  */
@@ -43,7 +45,11 @@ export function buildOpenApiDocument(serverUrl = '/') {
   registerEnrichPaths(registry, parts);
   registerBulkPaths(registry, parts);
   registerSearchPaths(registry, parts);
-  registerDashboardReadPaths(registry, parts);
+  // The reads the dashboard pages through, in the order they were first documented in.
+  registerUsagePaths(registry, parts);
+  registerJobListPath(registry, parts);
+  registerBatchReadPaths(registry, parts);
+  registerBulkPreviewPaths(registry, parts);
   registerCompanyPaths(registry, parts);
   registerHealthPaths(registry);
   registerWebhookPaths(registry, security);

@@ -1,12 +1,15 @@
-import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { bulkRequestSchema } from './bulk/bulk-entries';
 import { errorBodySchema } from './schemas/error';
 import { lastEventIdSchema } from './schemas/events';
 
-// Parts of the OpenAPI document shared by openapi-document.ts and the files that add paths to it.
+// Parts of the OpenAPI document shared by openapi-document.ts and the router modules that keep
+// their routes' entries beside them (routes/*, dashboard/*: their register…Paths functions).
 export const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 export const error = (description: string) => json(errorBodySchema, description);
+/** A JSON request body, as an entry's `request` (spread it beside params or query). */
+export const jsonRequest = (schema: z.ZodType, required = true) => ({ body: { required, content: { 'application/json': { schema } } } });
 
 /** The body of POST /enrich/bulk (and of its preview): a JSON list or a CSV file. */
 export const bulkRequestBody = {
@@ -22,6 +25,40 @@ export interface PathParts {
   security: Record<string, string[]>[];
   common: Record<number, ResponseConfig>;
   csrf: Record<number, ResponseConfig>;
+}
+
+/** What the dashboard's session-only entries share (dashboard/dashboard-routes.ts builds it once per document). */
+export interface SessionPathParts {
+  /** The session cookie alone: a key never reaches these endpoints. */
+  security: Record<string, string[]>[];
+  /** 401 and 503, for any endpoint that needs a session. */
+  signedIn: Record<number, ResponseConfig>;
+  /** signedIn and the 403 of the CSRF check, for any change. */
+  mutation: Record<number, ResponseConfig>;
+}
+
+/** The reads the dashboard pages through: free, like a poll. */
+export const readNote = 'Does not count against rate limits; answers with the X-RateLimit-* headers like a poll.';
+
+/** GET of one of the team's cursor-paginated lists (its jobs, its batches). */
+export function registerListPath(
+  registry: OpenAPIRegistry,
+  { security, common }: PathParts,
+  { path, summary, query, schema }: { path: string; summary: string; query: z.ZodObject; schema: z.ZodType },
+): void {
+  registry.registerPath({
+    method: 'get',
+    path,
+    summary,
+    description: readNote,
+    security,
+    request: { query },
+    responses: {
+      200: json(schema, 'One page; pass pagination.nextCursor as cursor for the next'),
+      ...common,
+      400: error('VALIDATION_ERROR (limit out of range, or a cursor this list did not give)'),
+    },
+  });
 }
 
 // The event streams: text/event-stream, whose schema here is that of each event's JSON data

@@ -16,8 +16,10 @@ export type {
 export { DeliveryStatus, JobStatus, Plan, Prisma, UserRole } from './generated/client';
 export * from './ids';
 export * from './migrate';
-export * from './named-params';
+export * from './ping';
 export * from './prisma-client';
+export * from './sql-transaction';
 export * from './storable-json';
 export * from './typed-sql';
+export { PreparedQuery } from './typed-statement';
 export * from './utc';

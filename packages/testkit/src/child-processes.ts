@@ -91,6 +91,36 @@ export function spawnApp(
   };
 }
 
+/** The service's four processes (spawnService). */
+export interface ServiceApps {
+  api: ChildApp;
+  workers: [scrape: ChildApp, ai: ChildApp, webhooks: ChildApp];
+  /** The API first, then the workers. */
+  all: ChildApp[];
+  /** Resolves once the API listens and each worker says it is ready; rejects if one exits or is late. */
+  ready: Promise<void>;
+}
+
+/**
+ * The API and the three workers, each its own process as `npm start` runs them (spawnApp), with
+ * `env`, which must set LOG_LEVEL to info or lower: they announce readiness in their logs. The
+ * processes are there when this returns (a caller may read their output from the first line);
+ * `ready` says when they can work. The caller stops them (stopApps on `all`), ready or not.
+ */
+export function spawnService(env: NodeJS.ProcessEnv, log?: NodeJS.WritableStream, readyTimeoutMs = 60_000): ServiceApps {
+  const api = spawnApp('api', 'apps/api/src/main.ts', env, log);
+  const workers: ServiceApps['workers'] = [
+    spawnApp('worker-scrape', 'apps/worker-scrape/src/main.ts', env, log),
+    spawnApp('worker-ai', 'apps/worker-ai/src/main.ts', env, log),
+    spawnApp('worker-webhooks', 'apps/worker-webhooks/src/main.ts', env, log),
+  ];
+  const ready = Promise.all([
+    api.waitForLine(/"msg":"api listening/, readyTimeoutMs),
+    ...workers.map((worker) => worker.waitForLine(new RegExp(`"msg":"${worker.name} ready`), readyTimeoutMs)),
+  ]).then(() => undefined);
+  return { api, workers, all: [api, ...workers], ready };
+}
+
 const isRunning = (app: ChildApp) => app.child.exitCode === null && app.child.signalCode === null;
 
 /**

@@ -39,3 +39,19 @@ UPDATE webhook_deliveries SET
     THEN :lastError || '; endpoint disabled: ' || (SELECT disabled_reason FROM endpoint) ELSE :lastError END
 WHERE id = :id! AND status = 'pending' AND attempts = :attempts!
 RETURNING status;
+
+/* A delivery that cannot be attempted (delivery-attempt.ts: failDelivery) ends failed with the reason. */
+/* @name FailDelivery */
+UPDATE webhook_deliveries SET status = 'failed', last_error = :reason! WHERE id = :id! AND status = 'pending';
+
+/*
+  An internal fault outlasted the queue's retries (delivery-attempt.ts: deferDelivery): the
+  delivery stays owed, due at :nextAttemptAt, unless it was created before :failBefore (then it
+  ends failed); the reason either way.
+*/
+/* @name DeferDelivery */
+UPDATE webhook_deliveries SET
+  status = (CASE WHEN created_at < :failBefore!::timestamp THEN 'failed' ELSE 'pending' END)::"DeliveryStatus",
+  next_attempt_at = :nextAttemptAt!::timestamp,
+  last_error = :reason!
+WHERE id = :id! AND status = 'pending';

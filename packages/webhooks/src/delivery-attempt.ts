@@ -1,5 +1,9 @@
 import { type Db, typedSql, utc } from '@enrich/db';
-import { recordAttempt as recordAttemptRow } from './delivery-attempt.queries';
+import {
+  deferDelivery as deferDeliveryRow,
+  failDelivery as failDeliveryRow,
+  recordAttempt as recordAttemptRow,
+} from './delivery-attempt.queries';
 import { signingSecrets } from './endpoint-store';
 import { buildPayload, type LoadedJob, loadedJob } from './payload';
 import { retryAfterMs, retryDelay } from './retry-schedule';
@@ -210,8 +214,7 @@ export async function recordAttempt(
 
 /** A delivery that cannot be attempted (its endpoint disabled, its job gone) ends failed with the reason. */
 export async function failDelivery(db: Db, id: string, reason: string): Promise<void> {
-  await db.$executeRaw`
-    UPDATE webhook_deliveries SET status = 'failed', last_error = ${reason.slice(0, 1000)} WHERE id = ${id} AND status = 'pending'`;
+  await failDeliveryRow.run({ id, reason: reason.slice(0, 1000) }, typedSql(db, 'webhook-fail'));
 }
 
 /**
@@ -221,10 +224,13 @@ export async function failDelivery(db: Db, id: string, reason: string): Promise<
  */
 export async function deferDelivery(db: Db, id: string, reason: string, delayMs: number, maxAgeMs: number): Promise<void> {
   const now = new Date();
-  await db.$executeRaw`
-    UPDATE webhook_deliveries SET
-      status = (CASE WHEN created_at < ${new Date(now.getTime() - maxAgeMs)}::timestamp THEN 'failed' ELSE 'pending' END)::"DeliveryStatus",
-      next_attempt_at = ${new Date(now.getTime() + delayMs)}::timestamp,
-      last_error = ${reason.slice(0, 1000)}
-    WHERE id = ${id} AND status = 'pending'`;
+  await deferDeliveryRow.run(
+    {
+      id,
+      failBefore: utc(new Date(now.getTime() - maxAgeMs)),
+      nextAttemptAt: utc(new Date(now.getTime() + delayMs)),
+      reason: reason.slice(0, 1000),
+    },
+    typedSql(db, 'webhook-defer'),
+  );
 }

@@ -1,5 +1,6 @@
-import type { Db, DeliveryStatus, WebhookAttempt, WebhookDelivery } from '@enrich/db';
+import { type Db, type DeliveryStatus, typedSql, utc, type WebhookAttempt, type WebhookDelivery } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
+import { resetForResend as resetForResendRow } from './delivery-store.queries';
 import { findEndpoint } from './endpoint-store';
 
 /** A delivery as the API lists it, with every attempt made, oldest first. */
@@ -68,11 +69,8 @@ export async function resetForResend(db: Db, teamId: string, endpointId: string,
       `webhook endpoint ${endpointId} is disabled (${endpoint.disabledReason}); enable it first`,
     );
   }
-  const updated = await db.$executeRaw`
-    UPDATE webhook_deliveries SET status = 'pending', round_start = attempts, next_attempt_at = ${new Date()}::timestamp,
-      delivered_at = NULL, last_error = NULL
-    WHERE id = ${deliveryId} AND endpoint_id = ${endpointId} AND team_id = ${teamId}`;
-  if (updated === 0) throw new AppError(ErrorCode.DELIVERY_NOT_FOUND, `no delivery ${deliveryId} of webhook endpoint ${endpointId}`);
+  const reset = await resetForResendRow.run({ deliveryId, endpointId, teamId, now: utc(new Date()) }, typedSql(db, 'webhook-resend'));
+  if (reset.length === 0) throw new AppError(ErrorCode.DELIVERY_NOT_FOUND, `no delivery ${deliveryId} of webhook endpoint ${endpointId}`);
 }
 
 /** Owed deliveries due for a while that may have been lost with Redis: the reconciler checks the queue for each. */

@@ -1,6 +1,7 @@
-import { type Db, newId, type WebhookEndpoint } from '@enrich/db';
+import { type Db, newId, utc, type WebhookEndpoint, withSqlTransaction } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { WebhookEvent } from '@enrich/jobs';
+import { countTeamEndpoints, insertEndpoint, lockTeam } from './endpoint-store.queries';
 import { newWebhookSecret, secretHint } from './signing';
 
 /** Endpoints one team may have. */
@@ -49,14 +50,16 @@ export async function createEndpoint(db: Db, teamId: string, input: EndpointInpu
   const secret = newWebhookSecret();
   const now = new Date();
   const enabled = input.enabled ?? true;
-  const row = await db.$transaction(async (tx) => {
+  // The statements are in endpoint-store.sql.
+  const row = await withSqlTransaction(db, async (tx) => {
     // Counted under the team row's lock, so two requests at once cannot pass the limit together.
-    await tx.$executeRaw`SELECT 1 FROM teams WHERE id = ${teamId} FOR UPDATE`;
-    if ((await tx.webhookEndpoint.count({ where: { teamId } })) >= MAX_ENDPOINTS_PER_TEAM) {
+    await lockTeam.run({ teamId }, tx('webhook-lock-team'));
+    const [counted] = await countTeamEndpoints.run({ teamId }, tx('webhook-count-endpoints'));
+    if ((counted?.count ?? 0) >= MAX_ENDPOINTS_PER_TEAM) {
       throw new AppError(ErrorCode.WEBHOOK_LIMIT_REACHED, `a team has at most ${MAX_ENDPOINTS_PER_TEAM} webhook endpoints`);
     }
-    return tx.webhookEndpoint.create({
-      data: {
+    const [inserted] = await insertEndpoint.run(
+      {
         id: newId('whk'),
         teamId,
         url: input.url,
@@ -65,12 +68,14 @@ export async function createEndpoint(db: Db, teamId: string, input: EndpointInpu
         fields: input.fields ?? null,
         enabled,
         disabledReason: enabled ? null : DISABLED_BY_OWNER,
-        disabledAt: enabled ? null : now,
+        disabledAt: enabled ? null : utc(now),
         secret,
-        createdAt: now,
-        updatedAt: now,
+        now: utc(now),
       },
-    });
+      tx('webhook-insert-endpoint'),
+    );
+    if (!inserted) throw new Error('the endpoint insert returned no row');
+    return inserted;
   });
   return { ...endpointView(row), secret };
 }

@@ -1,5 +1,5 @@
 /** Types generated for queries found in "packages/webhooks/src/webhook-reads.sql" */
-import { PreparedQuery } from '@pgtyped/runtime';
+import { PreparedQuery } from '@enrich/db';
 
 export type DeliveryStatus = 'delivered' | 'failed' | 'pending';
 

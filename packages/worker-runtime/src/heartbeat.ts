@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import type { Db } from '@enrich/db';
+import { type Db, pingDatabase } from '@enrich/db';
 import { pingDeployment, type RedisClient } from '@enrich/queue';
 
 export const HEARTBEAT_INTERVAL_MS = 10_000;
@@ -18,7 +18,7 @@ export function startHeartbeat(
     try {
       if (!deps.isRunning()) return;
       const redis = deps.queuePrefix === undefined ? deps.redis.ping() : pingDeployment(deps.redis, deps.queuePrefix);
-      await Promise.all([redis, deps.db.$queryRaw`SELECT 1`]);
+      await Promise.all([redis, pingDatabase(deps.db)]);
       await writeFile(file, new Date().toISOString());
     } catch {
       // A missed beat is the signal; the next one may succeed.

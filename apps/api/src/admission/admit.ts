@@ -6,7 +6,7 @@ import { batchFlow, type RedisClient, type RetryPolicy, startJob, webhookJobs } 
 import type { FlowJob, FlowProducer } from 'bullmq';
 import type { AppParts } from '../app-context';
 import type { ClassifiedEntries } from '../bulk/classify-entries';
-import { coalesce, memo, type Pending } from '../coalesce';
+import { batchedPerTurn } from '../coalesced-lookup';
 import { monthStart, nextMonthStart, type QuotaState, quotaExceeded } from '../limits/monthly-quota';
 import { withTimeout } from '../with-timeout';
 
@@ -128,42 +128,49 @@ export async function admit<T extends { domain: string }>(
  * quota allows is admitted.
  */
 function coalescedSingles(deps: Omit<AdmitDeps, 'singles'>): (single: SingleAdmission) => Promise<Admission<{ domain: string }>> {
-  type Call = Pending<SingleAdmission, Admission<{ domain: string }>>;
+  type Answer = Admission<{ domain: string }> | Error;
+  const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
   const admitOne = ({ submitter, domain, refresh, webhook, requestId }: SingleAdmission) =>
     admitGroup(deps, submitter, { items: [{ domain, webhook, requestId }], refresh });
-  const admitCalls = async (calls: Call[]) => {
-    const { submitter, refresh } = calls[0]!.input;
-    const items = calls.map((c) => ({ domain: c.input.domain, webhook: c.input.webhook, requestId: c.input.requestId }));
-    let group: Admission<{ domain: string }>;
+  // One team's singles (one plan, one refresh flag), in order; when the group would pass the
+  // quota, each is tried alone so that those still within it are admitted.
+  const admitTogether = async (singles: SingleAdmission[]): Promise<Answer[]> => {
+    const { submitter, refresh } = singles[0]!;
+    const items = singles.map(({ domain, webhook, requestId }) => ({ domain, webhook, requestId }));
     try {
-      group = await admitGroup(deps, submitter, { items, refresh });
+      const group = await admitGroup(deps, submitter, { items, refresh });
+      return group.jobs.map((job) => ({
+        batchId: null,
+        jobs: [job],
+        charged: job.charged ? 1 : 0,
+        queued: job.fresh ? 0 : 1,
+        quota: group.quota,
+      }));
     } catch (error) {
-      if (calls.length > 1 && error instanceof AppError && error.code === ErrorCode.QUOTA_EXCEEDED) {
-        await Promise.all(calls.map((call) => admitOne(call.input).then(call.resolve, call.reject)));
-        return;
+      if (singles.length > 1 && error instanceof AppError && error.code === ErrorCode.QUOTA_EXCEEDED) {
+        return Promise.all(singles.map((single) => admitOne(single).catch(asError)));
       }
-      throw error;
+      return singles.map(() => asError(error));
     }
-    calls.forEach((call, i) => {
-      const job = group.jobs[i]!;
-      call.resolve({ batchId: null, jobs: [job], charged: job.charged ? 1 : 0, queued: job.fresh ? 0 : 1, quota: group.quota });
-    });
   };
-  return coalesce<SingleAdmission, Admission<{ domain: string }>>(async (batch) => {
-    const groups = new Map<string, Call[]>();
-    for (const call of batch) {
-      const { submitter, refresh } = call.input;
+  const singles = batchedPerTurn<SingleAdmission, Admission<{ domain: string }>>(async (batch) => {
+    const groups = new Map<string, number[]>();
+    batch.forEach(({ submitter, refresh }, i) => {
       const key = `${submitter.teamId}\0${refresh}\0${submitter.limits.monthly}`;
-      memo(groups, key, () => []).push(call);
-    }
+      const group = groups.get(key);
+      if (group) group.push(i);
+      else groups.set(key, [i]);
+    });
+    const answers: Answer[] = new Array(batch.length);
     await Promise.all(
-      [...groups.values()].map((calls) =>
-        admitCalls(calls).catch((error: unknown) => {
-          for (const call of calls) call.reject(error);
-        }),
-      ),
+      [...groups.values()].map(async (indexes) => {
+        const answered = await admitTogether(indexes.map((i) => batch[i]!));
+        for (const [k, i] of indexes.entries()) answers[i] = answered[k]!;
+      }),
     );
+    return answers;
   });
+  return (single) => singles.load(single);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type Db, typedSql, utc } from '@enrich/db';
-import { batchedLookup, type Lookup } from '../coalesced-lookup';
+import { batchedPerTurn, type Lookup } from '../coalesced-lookup';
 import { recentSubmissions as recentSubmissionRows } from '../jobs/job-reads.queries';
 
 interface Asked {
@@ -15,7 +15,7 @@ export type RecentSubmissions = Lookup<Asked, Set<string>>;
  * lookups of submissions that arrive together, of any team, are one query.
  */
 export function recentSubmissions(db: Db, windowHours: number): RecentSubmissions {
-  return batchedLookup<Asked, Set<string>>(async (batch) => {
+  return batchedPerTurn<Asked, Set<string>>(async (batch) => {
     if (windowHours <= 0) return batch.map(() => new Set<string>());
     const teams: string[] = [];
     const domains: string[] = [];

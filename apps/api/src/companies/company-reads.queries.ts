@@ -1,5 +1,5 @@
 /** Types generated for queries found in "apps/api/src/companies/company-reads.sql" */
-import { PreparedQuery } from '@pgtyped/runtime';
+import { PreparedQuery } from '@enrich/db';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -1,3 +1,4 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { createSession, endAllSessions, endSession, sha256Hex, signIn, signUp } from '@enrich/accounts';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
@@ -9,7 +10,8 @@ import type { RateLimits } from '../limits/rate-limits';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { parseOrThrow } from '../middleware/validate';
-import { signinRequestSchema, signupRequestSchema } from '../schemas/dashboard';
+import { error, json, jsonRequest, type SessionPathParts } from '../openapi-parts';
+import { dashboardConfigSchema, sessionResponseSchema, signinRequestSchema, signupRequestSchema } from '../schemas/dashboard';
 import { sessionOf } from './require-session';
 
 interface AccountView {
@@ -87,4 +89,63 @@ export function accountRoutes(ctx: AppContext, limits: RateLimits, sessions: Ses
   router.all('/session', methodNotAllowed(['GET', 'HEAD']));
   for (const path of ['/signup', '/signin', '/signout', '/signout-everywhere']) router.all(path, methodNotAllowed(['POST']));
   return router;
+}
+
+export function registerAccountPaths(registry: OpenAPIRegistry, { security, signedIn, mutation }: SessionPathParts): void {
+  registry.registerPath({
+    method: 'get',
+    path: '/api/dashboard/api/config',
+    summary: 'Dashboard settings a signed-out page needs',
+    responses: { 200: json(dashboardConfigSchema, 'Who may sign up') },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/dashboard/api/signup',
+    summary: 'Create an account (a new Free team, or join the team of an invite) and sign in',
+    description: 'Sets the `ce_session` cookie (HttpOnly, SameSite=Lax; Secure over HTTPS).',
+    request: jsonRequest(signupRequestSchema),
+    responses: {
+      201: json(sessionResponseSchema, 'Signed up and signed in'),
+      400: error('VALIDATION_ERROR (email, password of 10 to 200 characters, teamName), INVALID_JSON'),
+      403: error('SIGNUP_CLOSED (SIGNUP_MODE closed, or invite and no inviteToken), or CSRF_CHECK_FAILED (sent cross-origin)'),
+      404: error('INVITE_NOT_FOUND: the invite is unknown, used or expired'),
+      409: error('EMAIL_TAKEN'),
+      429: error('RATE_LIMIT_EXCEEDED: too many failed authentications from this address'),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/dashboard/api/signin',
+    summary: 'Sign in with email and password',
+    description: 'Sets the `ce_session` cookie. Failures are limited per address and per account.',
+    request: jsonRequest(signinRequestSchema),
+    responses: {
+      200: json(sessionResponseSchema, 'Signed in'),
+      400: error('VALIDATION_ERROR, INVALID_JSON'),
+      401: error('AUTHENTICATION_FAILED: one answer for an unknown email and a wrong password'),
+      403: error('CSRF_CHECK_FAILED: sent cross-origin (Sec-Fetch-Site or Origin)'),
+      429: error('RATE_LIMIT_EXCEEDED (details.window address or account), with Retry-After'),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/dashboard/api/signout',
+    summary: 'End this session',
+    security,
+    responses: { 204: { description: 'Signed out; the cookie is cleared' }, ...mutation },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/dashboard/api/signout-everywhere',
+    summary: 'End every session of this user',
+    security,
+    responses: { 204: { description: 'Every session ended; the cookie is cleared' }, ...mutation },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/dashboard/api/session',
+    summary: 'The signed-in user, the team and the CSRF token',
+    security,
+    responses: { 200: json(sessionResponseSchema, 'Signed in'), ...signedIn },
+  });
 }

@@ -1,11 +1,13 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import type { AppContext } from '../app-context';
 import { sessionLookup } from '../auth/session-lookup';
 import type { RateLimits } from '../limits/rate-limits';
-import { accountRoutes } from './account-routes';
-import { keyRoutes } from './key-routes';
+import { error } from '../openapi-parts';
+import { accountRoutes, registerAccountPaths } from './account-routes';
+import { keyRoutes, registerKeyPaths } from './key-routes';
 import { requireSession } from './require-session';
-import { teamRoutes } from './team-routes';
+import { registerTeamPaths, teamRoutes } from './team-routes';
 
 /** The dashboard's session-only endpoints; app.ts mounts them at /dashboard/api. */
 export function dashboardRoutes(ctx: AppContext, limits: RateLimits): Router {
@@ -21,4 +23,20 @@ export function dashboardRoutes(ctx: AppContext, limits: RateLimits): Router {
   router.use(keyRoutes(ctx, session));
   router.use(teamRoutes(ctx, limits, session));
   return router;
+}
+
+/** The OpenAPI entries of the routers above, each kept beside its router, listed in their /api form like the rest. */
+export function registerDashboardPaths(registry: OpenAPIRegistry, sessionCookie: string): void {
+  const signedIn = {
+    401: error('No live dashboard session (AUTHENTICATION_FAILED)'),
+    503: error('Postgres or Redis unreachable (SERVICE_UNAVAILABLE)'),
+  };
+  const parts = {
+    security: [{ [sessionCookie]: [] }],
+    signedIn,
+    mutation: { ...signedIn, 403: error('CSRF_CHECK_FAILED: not same-origin, or X-CSRF-Token missing or wrong') },
+  };
+  registerAccountPaths(registry, parts);
+  registerKeyPaths(registry, parts);
+  registerTeamPaths(registry, parts);
 }

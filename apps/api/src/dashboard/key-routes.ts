@@ -1,3 +1,4 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { issueTeamKey, listTeamKeys, revokeTeamKey } from '@enrich/api-keys';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { type RequestHandler, Router } from 'express';
@@ -6,7 +7,8 @@ import { forgetKey } from '../middleware/authenticate';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { parseOrThrow } from '../middleware/validate';
-import { keyCreateRequestSchema, keyIdParamsSchema } from '../schemas/dashboard';
+import { error, json, jsonRequest, type SessionPathParts } from '../openapi-parts';
+import { keyCreatedSchema, keyCreateRequestSchema, keyIdParamsSchema, keyListSchema } from '../schemas/dashboard';
 import { isOwner, sessionOf } from './require-session';
 
 // The team's API keys. An owner sees and revokes all of them; a member only those they made.
@@ -39,4 +41,39 @@ export function keyRoutes(ctx: AppContext, session: RequestHandler): Router {
   router.all('/keys', methodNotAllowed(['GET', 'HEAD', 'POST']));
   router.all('/keys/:id', methodNotAllowed(['DELETE']));
   return router;
+}
+
+export function registerKeyPaths(registry: OpenAPIRegistry, { security, signedIn, mutation }: SessionPathParts): void {
+  registry.registerPath({
+    method: 'get',
+    path: '/api/dashboard/api/keys',
+    summary: 'API keys: an owner sees the team’s, a member those they created',
+    security,
+    responses: { 200: json(keyListSchema, 'Oldest first, revoked ones included'), ...signedIn },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/dashboard/api/keys',
+    summary: 'Create an API key for the team',
+    security,
+    request: jsonRequest(keyCreateRequestSchema),
+    responses: {
+      201: json(keyCreatedSchema, 'The key, shown only here; it works at once'),
+      400: error('VALIDATION_ERROR (name of 1 to 100 characters), INVALID_JSON'),
+      ...mutation,
+    },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/api/dashboard/api/keys/{id}',
+    summary: 'Revoke an API key',
+    description: 'An owner may revoke any key of the team, a member their own. Other API processes refuse it within KEY_CACHE_MS.',
+    security,
+    request: { params: keyIdParamsSchema },
+    responses: {
+      204: { description: 'Revoked (also when it already was)' },
+      404: error('KEY_NOT_FOUND: no such key in the team (or, for a member, not theirs)'),
+      ...mutation,
+    },
+  });
 }

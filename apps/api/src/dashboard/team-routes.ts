@@ -1,3 +1,4 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { createInvite, deleteInvite, findUsableInvite, joinUrl, listInvites, teamMembers } from '@enrich/accounts';
 import { teamLimits } from '@enrich/api-keys';
 import { AppError, ErrorCode } from '@enrich/errors';
@@ -7,7 +8,15 @@ import type { RateLimits } from '../limits/rate-limits';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { parseOrThrow } from '../middleware/validate';
-import { inviteCreateRequestSchema, inviteParamsSchema } from '../schemas/dashboard';
+import { error, json, jsonRequest, type SessionPathParts } from '../openapi-parts';
+import {
+  inviteCreatedSchema,
+  inviteCreateRequestSchema,
+  inviteListSchema,
+  inviteLookupSchema,
+  inviteParamsSchema,
+  teamViewSchema,
+} from '../schemas/dashboard';
 import { ownerOnly, sessionOf } from './require-session';
 
 const inviteNotFound = () => new AppError(ErrorCode.INVITE_NOT_FOUND, 'this invite is unknown, used or expired');
@@ -65,4 +74,60 @@ export function teamRoutes(ctx: AppContext, limits: RateLimits, session: Request
   router.all('/invites', methodNotAllowed(['GET', 'HEAD', 'POST']));
   router.all('/invites/:invite', methodNotAllowed(['GET', 'HEAD', 'DELETE']));
   return router;
+}
+
+export function registerTeamPaths(registry: OpenAPIRegistry, { security, signedIn }: SessionPathParts): void {
+  const ownerMutation = {
+    ...signedIn,
+    403: error('CSRF_CHECK_FAILED (not same-origin, or X-CSRF-Token missing or wrong), or FORBIDDEN: only a team owner may'),
+  };
+  registry.registerPath({
+    method: 'get',
+    path: '/api/dashboard/api/team',
+    summary: 'The team, its limits and its members',
+    security,
+    responses: { 200: json(teamViewSchema, 'The team'), ...signedIn },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/dashboard/api/invites',
+    summary: 'The team’s invites (owner)',
+    security,
+    responses: {
+      200: json(inviteListSchema, 'Newest first; tokens are not recoverable'),
+      ...signedIn,
+      403: error('FORBIDDEN: only a team owner may'),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/dashboard/api/invites',
+    summary: 'Invite someone to the team (owner)',
+    security,
+    request: jsonRequest(inviteCreateRequestSchema),
+    responses: {
+      201: json(inviteCreatedSchema, 'The invite; its token and link are shown only here'),
+      400: error('VALIDATION_ERROR (role, expiresInHours 1 to 720), INVALID_JSON'),
+      ...ownerMutation,
+    },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/api/dashboard/api/invites/{invite}',
+    summary: 'Delete an invite by its id (owner)',
+    security,
+    request: { params: inviteParamsSchema },
+    responses: { 204: { description: 'Deleted' }, 404: error('INVITE_NOT_FOUND'), ...ownerMutation },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/dashboard/api/invites/{invite}',
+    summary: 'What an invite token is for (no session)',
+    request: { params: inviteParamsSchema },
+    responses: {
+      200: json(inviteLookupSchema, 'A usable invite'),
+      404: error('INVITE_NOT_FOUND: unknown, used or expired'),
+      429: error('RATE_LIMIT_EXCEEDED: too many failed authentications from this address'),
+    },
+  });
 }

@@ -1,5 +1,5 @@
 /** Types generated for queries found in "apps/api/src/jobs/job-reads.sql" */
-import { PreparedQuery } from '@pgtyped/runtime';
+import { PreparedQuery } from '@enrich/db';
 
 export type JobStatus = 'completed' | 'failed' | 'processing';
 

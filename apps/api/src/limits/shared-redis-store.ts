@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RedisClient } from '@enrich/queue';
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
-import { batchedLookup, type Lookup } from '../coalesced-lookup';
+import { batchedPerTurn, type Lookup } from '../coalesced-lookup';
 import { CounterReads } from './counter-reads';
 
 // A counter's increment by `count` hits at once: a window starts at its first hit, and the
@@ -34,7 +34,7 @@ const isNoScript = (error: unknown) => error instanceof Error && /^NOSCRIPT\b/.t
  * (a standalone client or a Redis Cluster: every command names its one key, so it goes to the
  * master that holds it).
  * - Increments of one counter that arrive together (a team's concurrent submissions) are one
- *   script call adding them all (a batchedLookup); each request then gets its own place in the
+ *   script call adding them all (a batchedPerTurn); each request then gets its own place in the
  *   count, exactly as if they had arrived one by one, so limits hold to the request.
  * - Reads share the read in flight and reuse one just ended (CounterReads, given by the app
  *   context). A count or a count given back here drops the counter's read, before and after.
@@ -54,7 +54,7 @@ export class SharedRedisStore implements Store {
   ) {
     if (!('rateLimitIncrementBy' in redis)) redis.defineCommand('rateLimitIncrementBy', { numberOfKeys: 1, lua: INCREMENT_BY });
     // An answer that is an Error rejects that increment alone (DataLoader's rule).
-    this.increments = batchedLookup<string, IncrementResponse>(async (keys) => {
+    this.increments = batchedPerTurn<string, IncrementResponse>(async (keys) => {
       const byKey = new Map<string, number[]>();
       keys.forEach((key, i) => {
         const at = byKey.get(key);

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { createMetrics } from '@enrich/metrics';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { apiPrefix } from './api-prefix';
 import { requestMetrics } from './request-metrics';
 
-// Routers mounted as app.ts mounts the API's: bare and under /api, one of them on a sub-path.
+// Routers mounted as app.ts mounts the API's: once, behind apiPrefix, one of them on a sub-path.
 function appWith(metrics: ReturnType<typeof createMetrics>) {
   const app = express();
   app.use(requestMetrics(metrics));
@@ -20,8 +21,8 @@ function appWith(metrics: ReturnType<typeof createMetrics>) {
   routes.get('/things/:id', fail);
   const frequent = Router();
   frequent.get(['/hot/:id', '/api/hot/:id'], fail);
+  app.use(apiPrefix);
   app.use(frequent);
-  app.use('/api', routes);
   app.use(routes);
   app.use('/files', (_req, res) => void res.send('a file'));
   app.use((_req: Request, res: Response) => void res.status(404).end());

@@ -23,7 +23,8 @@ export interface ApiDeps {
  * middleware its routes need (authentication first on every authenticated one). Express tries
  * a mount path with one test, so a request walks only the layers of its own resource; the
  * most frequent (submit, job poll, batch poll) are under /enrich, tried first. app.ts mounts
- * this router once, under /api and bare.
+ * this router once, behind apiPrefix (middleware/api-prefix.ts), which takes the optional
+ * `/api` off the URL.
  */
 export function apiRouter(ctx: AppContext, { limits, authenticate, estimate, openapi }: ApiDeps): Router {
   const api = Router();

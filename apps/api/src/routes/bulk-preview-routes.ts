@@ -1,3 +1,4 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { type RequestHandler, Router } from 'express';
 import { recentlySubmitted } from '../admission/recent-submissions';
 import type { AppContext } from '../app-context';
@@ -8,6 +9,8 @@ import { requireAuth } from '../middleware/authenticate';
 import { bulkBody } from '../middleware/bulk-body';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { runMiddleware } from '../middleware/run-middleware';
+import { bulkRequestBody, error, json, type PathParts } from '../openapi-parts';
+import { bulkPreviewSchema } from '../schemas/bulk';
 
 /**
  * POST /dashboard/api/bulk/preview: what POST /enrich/bulk would make of the same body, read
@@ -41,4 +44,25 @@ export function bulkPreviewRoutes(ctx: AppContext, limits: RateLimits, authentic
 
   router.all('/preview', limits.teamStatus, methodNotAllowed(['POST']));
   return router;
+}
+
+export function registerBulkPreviewPaths(registry: OpenAPIRegistry, { security, common, csrf }: PathParts): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/api/dashboard/api/bulk/preview',
+    summary: 'What POST /enrich/bulk would make of a body, and its cost; nothing is stored or counted',
+    description:
+      'The same bodies as POST /enrich/bulk (JSON or CSV), read and classified by the same code: counts, invalid entries with ' +
+      'reasons, and the enrichments it would count against the monthly quota. Not counted against any limit.',
+    security,
+    request: { body: bulkRequestBody },
+    responses: {
+      200: json(bulkPreviewSchema, 'The submission as POST /enrich/bulk would count it'),
+      ...common,
+      ...csrf,
+      400: error('As POST /enrich/bulk: VALIDATION_ERROR, INVALID_CSV, INVALID_JSON, INVALID_CONTENT_ENCODING'),
+      413: error('PAYLOAD_TOO_LARGE'),
+      415: error('UNSUPPORTED_MEDIA_TYPE'),
+    },
+  });
 }

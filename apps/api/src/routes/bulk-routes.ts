@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
+import { z } from 'zod';
 import { admit } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
 import { oneOffWebhook } from '../admission/one-off-webhook';
@@ -20,8 +21,26 @@ import { bulkBody } from '../middleware/bulk-body';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { runMiddleware } from '../middleware/run-middleware';
 import { parseOrThrow } from '../middleware/validate';
-import { bulkRequestBody, error, json, type PathParts, resumeHeaders, stream, streamNotes } from '../openapi-parts';
-import { batchIdParamsSchema, batchListQuerySchema, batchQuerySchema, batchStatusSchema, bulkAcceptedSchema } from '../schemas/bulk';
+import {
+  bulkRequestBody,
+  error,
+  json,
+  type PathParts,
+  readNote,
+  registerListPath,
+  resumeHeaders,
+  stream,
+  streamNotes,
+} from '../openapi-parts';
+import {
+  batchIdParamsSchema,
+  batchListQuerySchema,
+  batchListSchema,
+  batchQuerySchema,
+  batchResultsDescription,
+  batchStatusSchema,
+  bulkAcceptedSchema,
+} from '../schemas/bulk';
 import { batchEventDataSchema, lastEventIdSchema } from '../schemas/events';
 
 // Batches, mounted at /enrich/bulk inside the jobs' router (enrich-routes.ts), which authenticates
@@ -110,7 +129,7 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
   return router;
 }
 
-/** The OpenAPI entries of the routes above (the list and results.csv are with the dashboard's reads). */
+/** The OpenAPI entries of the routes above but the list's and results.csv's (registerBatchReadPaths). */
 export function registerBulkPaths(registry: OpenAPIRegistry, { security, common, csrf }: PathParts): void {
   registry.registerPath({
     method: 'post',
@@ -164,6 +183,41 @@ export function registerBulkPaths(registry: OpenAPIRegistry, { security, common,
       400: error('VALIDATION_ERROR (Last-Event-ID not a whole number)'),
       404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
       405: error('METHOD_NOT_ALLOWED'),
+    },
+  });
+}
+
+/**
+ * GET /enrich/bulk (the team's batches) and a batch's results.csv: their entries apart from
+ * registerBulkPaths only so that the document keeps its order (openapi-document.ts registers
+ * them with the other reads the dashboard makes).
+ */
+export function registerBatchReadPaths(registry: OpenAPIRegistry, parts: PathParts): void {
+  const { security, common } = parts;
+  registerListPath(registry, parts, {
+    path: '/api/enrich/bulk',
+    summary: 'The team’s batches, newest first, with their counts',
+    query: batchListQuerySchema,
+    schema: batchListSchema,
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/enrich/bulk/{batchId}/results.csv',
+    summary: 'A batch’s results as CSV, one row per submitted entry',
+    description: `${batchResultsDescription} Streamed; sent as an attachment named batch-<batchId>.csv. ${readNote}`,
+    security,
+    request: { params: batchIdParamsSchema },
+    responses: {
+      200: {
+        description: 'text/csv; charset=utf-8, CRLF lines, a header row first',
+        content: {
+          'text/csv': {
+            schema: z.string().meta({ example: 'domain,enriched_domain,name,…,status,error\r\nacme.com,acme.com,Acme,…,completed,\r\n' }),
+          },
+        },
+      },
+      ...common,
+      404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
     },
   });
 }

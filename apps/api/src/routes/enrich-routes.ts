@@ -17,12 +17,13 @@ import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { runMiddleware } from '../middleware/run-middleware';
 import { domainOrThrow, parseOrThrow } from '../middleware/validate';
-import { error, json, type PathParts, resumeHeaders, stream, streamNotes } from '../openapi-parts';
+import { error, json, type PathParts, registerListPath, resumeHeaders, stream, streamNotes } from '../openapi-parts';
 import {
   enrichAcceptedSchema,
   enrichRequestSchema,
   jobIdParamsSchema,
   jobListQuerySchema,
+  jobListSchema,
   jobStatusSchema,
   pollQuerySchema,
 } from '../schemas/enrich';
@@ -114,7 +115,7 @@ export function enrichRoutes(
   return router;
 }
 
-/** The OpenAPI entries of the routes above (GET /enrich, the list, is with the dashboard's reads). */
+/** The OpenAPI entries of the routes above but the list's (registerJobListPath). */
 export function registerEnrichPaths(registry: OpenAPIRegistry, { security, common, csrf }: PathParts): void {
   registry.registerPath({
     method: 'post',
@@ -165,5 +166,18 @@ export function registerEnrichPaths(registry: OpenAPIRegistry, { security, commo
       404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
       405: error('METHOD_NOT_ALLOWED'),
     },
+  });
+}
+
+/**
+ * GET /enrich, the team's jobs: its entry apart from registerEnrichPaths only so that the
+ * document keeps its order (openapi-document.ts registers it with the other lists the dashboard reads).
+ */
+export function registerJobListPath(registry: OpenAPIRegistry, parts: PathParts): void {
+  registerListPath(registry, parts, {
+    path: '/api/enrich',
+    summary: 'The team’s single jobs (not those of batches), newest first',
+    query: jobListQuerySchema,
+    schema: jobListSchema,
   });
 }

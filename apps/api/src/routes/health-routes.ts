@@ -1,4 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { pingDatabase } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { pingDeployment } from '@enrich/queue';
 import { Router } from 'express';
@@ -36,7 +37,7 @@ export function healthRoutes(ctx: AppContext, openapi: unknown): Router {
       throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'not ready: this process is shutting down', { details: { status: 'draining' } });
     }
     const [postgres, redis] = await Promise.all([
-      check(() => ctx.db.$queryRaw`SELECT 1`),
+      check(() => pingDatabase(ctx.db)),
       check(() => pingDeployment(ctx.redis, ctx.config.QUEUE_PREFIX)),
     ]);
     const checks = { postgres, redis };
