@@ -11,6 +11,8 @@
 //   poll, processing job        GET /enrich/{id} of a job that stays processing  vs  bare GET
 //   poll, completed job         GET /enrich/{id} of a job completed from a full stored company  vs  bare GET
 //   poll, 1,000-item batch      GET /enrich/bulk/{id} (first page) of a 1,000-domain batch  vs  bare GET
+//   submit, young database      POST /enrich, a new domain every request, to an API process of its own as a new
+//                               deployment meets it  vs  bare POST (1 process only; see below)
 //
 // The bare GET answers the very bytes the API answered for the same request. Only 2xx answers
 // count as throughput; any other answer or connection error marks the line INVALID, loudly,
@@ -25,13 +27,21 @@
 // made on tables of a few pages. So after each warm-up the script runs ANALYZE, as autovacuum
 // does for a running service (cached plans are made again from the statistics);
 // --never-analyzed measures the first minute of a new database instead.
+//
+// "submit, young database" is the case a new deployment meets, whatever the options: a database
+// of its own, migrated by migrate() as `npm run db:migrate` does and never analyzed by the
+// script, and an API process of its own on it started with a new deployment's settings (the
+// environment without LOG_LEVEL: the API's default level; its output straight to a file of its
+// own, $TMPDIR/company-enrichment-bench-api-young.log, not through this process, which runs
+// the load), measured from its first requests after the same warm-up.
 // Options (or environment): --duration S (BENCH_DURATION_S, 10), --warmup S (BENCH_WARMUP_S, 2),
 // --connections N (BENCH_CONNECTIONS, 32), --processes N (BENCH_API_PROCESSES, 1), --cpu-prof
-// (BENCH_API_CPU_PROF=1), --never-analyzed (BENCH_NEVER_ANALYZED=1), --scenarios a,b (BENCH_SCENARIOS: submit, duplicate, processing,
-// completed, batch), --busy-retries N (BENCH_BUSY_RETRIES, 2: a measurement during which other
-// processes took over 10% of the CPU is taken again, after waiting up to BENCH_QUIET_WAIT_S, 30,
-// for a quiet moment), BENCH_LOG_LEVEL (the API's LOG_LEVEL, warn), DATABASE_URL (its server),
-// REDIS_URL.
+// (BENCH_API_CPU_PROF=1), --never-analyzed (BENCH_NEVER_ANALYZED=1), --scenarios a,b
+// (BENCH_SCENARIOS: submit, duplicate, processing, completed, batch, young), --busy-retries N
+// (BENCH_BUSY_RETRIES, 2: a measurement during which other processes took over 10% of the CPU
+// is taken again, after waiting up to BENCH_QUIET_WAIT_S, 30, for a quiet moment),
+// BENCH_LOG_LEVEL (the LOG_LEVEL of the API but not of the young database's, warn), DATABASE_URL
+// (its server), REDIS_URL.
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,7 +51,7 @@ import { issueApiKey, setTeamLimits } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, type Db, dropDatabase, ensureDatabase, migrate } from '@enrich/db';
 import { createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
-import { type ChildApp, freePort, spawnApp, stopApps } from '@enrich/testkit';
+import { type ChildApp, freePort, spawnApp, spawnAppToFile, stopApps } from '@enrich/testkit';
 import { fullCompanyRow } from './bench-api/company-row';
 import { type LoadRequest, type LoadResult, runLoad } from './bench-api/load';
 import {
@@ -97,6 +107,12 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const API_PREFIX = `bench-api-${process.pid}`;
 const BARE_PREFIX = `bench-api-bare-${process.pid}`;
 const LOG_FILE = path.join(os.tmpdir(), 'company-enrichment-bench-api.log');
+// The young database's API (scenario "young"): a database, a queue prefix and a log of its own.
+const youngUrl = new URL(DATABASE_URL);
+youngUrl.pathname = `${youngUrl.pathname}_young`;
+const YOUNG_DATABASE_URL = youngUrl.toString();
+const YOUNG_PREFIX = `${API_PREFIX}-young`;
+const YOUNG_LOG_FILE = path.join(os.tmpdir(), 'company-enrichment-bench-api-young.log');
 const TEAM = 'bench-api';
 // Far above anything 32 connections can send in a run (the columns are 32-bit integers).
 const LIMITS = { rateLimitPerMinute: 1_000_000_000, rateLimitPerDay: null, monthlyQuota: 1_000_000_000 };
@@ -113,6 +129,8 @@ interface Prepared {
   bare(tag: string): LoadRequest;
   /** Before a measured API run: what to check once it is over (a problem, or undefined). */
   watch?(tag: string): Promise<(load: LoadResult, connections: number) => Promise<string | undefined>>;
+  /** The API process to load instead of the benchmark's own (one process only), on a database never analyzed. */
+  server?: { app: ChildApp; base: string };
 }
 
 interface Scenario {
@@ -134,6 +152,13 @@ async function call(base: string, key: string, method: string, urlPath: string, 
   return { text, json: JSON.parse(text) as Record<string, unknown> };
 }
 
+/** The young database's deployment (scenario "young"): its database, its team's key, its API process. */
+interface YoungDeployment {
+  db: Db;
+  key: string;
+  server: { app: ChildApp; base: string };
+}
+
 /** Jobs (and distinct domains among them) whose domain matches `pattern`, once the count stops moving. */
 async function settledJobCount(db: Db, pattern: string): Promise<{ jobs: number; domains: number }> {
   const count = async () =>
@@ -151,7 +176,13 @@ async function settledJobCount(db: Db, pattern: string): Promise<{ jobs: number;
   return last;
 }
 
-function scenarios(db: Db, apiBase: string, key: string, setBareAnswer: (body: string) => Promise<void>): Scenario[] {
+function scenarios(
+  db: Db,
+  apiBase: string,
+  key: string,
+  setBareAnswer: (body: string) => Promise<void>,
+  young: () => Promise<YoungDeployment>,
+): Scenario[] {
   const auth = { authorization: `Bearer ${key}` };
   const submitBody = (domain: () => string) => () => JSON.stringify({ domain: domain() });
   // Requests that the API received before autocannon stopped still create their jobs: up to one
@@ -165,20 +196,25 @@ function scenarios(db: Db, apiBase: string, key: string, setBareAnswer: (body: s
     await setBareAnswer(text);
     return { api: () => ({ method: 'GET', path: urlPath, headers: auth }), bare: () => ({ method: 'GET', path: urlPath }) };
   };
+  // A new domain every request, on the API whose team has the key `apiKey` and whose jobs are in `jobsDb`.
+  const uniqueSubmissions = (jobsDb: Db, apiKey: string): Prepared => {
+    const headers = { authorization: `Bearer ${apiKey}` };
+    return {
+      api: (tag) => ({ method: 'POST', path: '/enrich', headers, body: submitBody(() => domainOf(tag)) }),
+      bare: (tag) => ({ method: 'POST', path: '/enrich', body: submitBody(() => domainOf(tag)) }),
+      watch: async (tag) => async (load, connections) => {
+        const { jobs, domains } = await settledJobCount(jobsDb, `bapi${process.pid}-${tag}-%`);
+        if (domains !== jobs) return `${jobs} jobs but only ${domains} distinct domains: submissions were not unique`;
+        return jobsMatch(jobs, load, connections);
+      },
+    };
+  };
   return [
     {
       key: 'submit',
       name: 'submit, unique domains',
       kind: 'submit',
-      prepare: async () => ({
-        api: (tag) => ({ method: 'POST', path: '/enrich', headers: auth, body: submitBody(() => domainOf(tag)) }),
-        bare: (tag) => ({ method: 'POST', path: '/enrich', body: submitBody(() => domainOf(tag)) }),
-        watch: async (tag) => async (load, connections) => {
-          const { jobs, domains } = await settledJobCount(db, `bapi${process.pid}-${tag}-%`);
-          if (domains !== jobs) return `${jobs} jobs but only ${domains} distinct domains: submissions were not unique`;
-          return jobsMatch(jobs, load, connections);
-        },
-      }),
+      prepare: async () => uniqueSubmissions(db, key),
     },
     {
       key: 'duplicate',
@@ -235,6 +271,15 @@ function scenarios(db: Db, apiBase: string, key: string, setBareAnswer: (body: s
         return poll(`/enrich/bulk/${json.batchId}`, (answer) =>
           answer.total === 1000 && answer.status === 'processing' ? undefined : 'not a processing batch of 1,000',
         );
+      },
+    },
+    {
+      key: 'young',
+      name: 'submit, young database',
+      kind: 'submit',
+      prepare: async () => {
+        const deployment = await young();
+        return { ...uniqueSubmissions(deployment.db, deployment.key), server: deployment.server };
       },
     },
   ];
@@ -322,7 +367,10 @@ async function main(): Promise<number> {
     // The benchmark's own processes, beside this one: the apps, PostgreSQL's backends of its
     // database and redis-server (shared: whatever else uses it counts as the benchmark's).
     const dbName = new URL(DATABASE_URL).pathname.slice(1);
-    const servicePids = () => [...pidsMatching(new RegExp(`^postgres: .* ${dbName} `)), ...pidsMatching(/^(?:\S*\/)?redis-server /)];
+    const servicePids = () => [
+      ...pidsMatching(new RegExp(`^postgres: .* ${dbName}(?:_young)? `)),
+      ...pidsMatching(/^(?:\S*\/)?redis-server /),
+    ];
     const ownPids = () => [...apps.map((app) => app.pid), ...servicePids()];
     const alive = () => {
       const dead = apps.find((app) => app.child.exitCode !== null || app.child.signalCode !== null);
@@ -335,7 +383,43 @@ async function main(): Promise<number> {
         if (res.status !== 204) throw new Error(`bare app: PUT /_bench/answer answered ${res.status}`);
       }
     };
-    const all = scenarios(db, apiApps[0]!.base, key, setBareAnswer);
+    // The young database's deployment, made when its scenario first needs it: a new database,
+    // migrated as a deployment migrates it and never analyzed here, its team as the main one's,
+    // and an API process on it with a new deployment's settings (no LOG_LEVEL: the default).
+    let youngDeployment: Promise<YoungDeployment> | undefined;
+    const startYoung = async (): Promise<YoungDeployment> => {
+      await dropDatabase(YOUNG_DATABASE_URL);
+      await ensureDatabase(YOUNG_DATABASE_URL);
+      cleanups.push(() => dropDatabase(YOUNG_DATABASE_URL));
+      await migrate(YOUNG_DATABASE_URL);
+      const youngDb = createPrismaClient(YOUNG_DATABASE_URL, { maxConnections: 3 });
+      cleanups.push(() => youngDb.$disconnect());
+      cleanups.push(() => removePrefixKeys(redis, YOUNG_PREFIX));
+      const issued = await issueApiKey(youngDb, TEAM, 'enterprise');
+      await setTeamLimits(youngDb, TEAM, LIMITS);
+      const port = await freePort();
+      const { LOG_LEVEL: _benchLevel, ...environment } = process.env;
+      const env: NodeJS.ProcessEnv = {
+        ...environment,
+        DATABASE_URL: YOUNG_DATABASE_URL,
+        REDIS_URL,
+        QUEUE_PREFIX: YOUNG_PREFIX,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      };
+      loadConfig(apiEnv, env);
+      const app = spawnAppToFile('api-young', 'apps/api/src/main.ts', env, YOUNG_LOG_FILE);
+      apps.push(app);
+      cleanups.push(() => stopApps([app])); // before its database is dropped
+      const base = `http://127.0.0.1:${port}`;
+      await waitForApi(base, 60_000);
+      return { db: youngDb, key: issued.key, server: { app, base } };
+    };
+    const young = () => {
+      youngDeployment ??= startYoung();
+      return youngDeployment;
+    };
+    const all = scenarios(db, apiApps[0]!.base, key, setBareAnswer, young);
     const unknown = SCENARIOS?.filter((s) => !all.some((scenario) => scenario.key === s)) ?? [];
     if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${all.map((s) => s.key).join(', ')}`);
     const chosen = SCENARIOS ? all.filter((s) => SCENARIOS.includes(s.key)) : all;
@@ -358,6 +442,7 @@ async function main(): Promise<number> {
       servers: { app: ChildApp; base: string }[],
       request: (tag: string) => LoadRequest,
       watch?: Prepared['watch'],
+      analyze = !NEVER_ANALYZED,
     ): Promise<Side> => {
       firstLoadAt ??= Date.now();
       if (WARMUP_S > 0) {
@@ -370,7 +455,7 @@ async function main(): Promise<number> {
         if (warm.failures.size > 0 || warm.errors > 0)
           console.log(`  (warm-up: ${warm.failures.size} non-2xx statuses, ${warm.errors} errors)`);
       }
-      if (!NEVER_ANALYZED) await db.$executeRawUnsafe('ANALYZE');
+      if (analyze) await db.$executeRawUnsafe('ANALYZE');
       const tag = `m${++runs}`;
       const check = await watch?.(tag);
       const cpuBefore = servers.reduce((sum, s) => sum + processCpuMs(s.app.pid), 0);
@@ -414,9 +499,11 @@ async function main(): Promise<number> {
     const lines: Line[] = [];
     for (const scenario of chosen) {
       const prepared = await scenario.prepare();
-      for (const processes of configs) {
+      for (const processes of prepared.server ? [1] : configs) {
         process.stdout.write(`${scenario.name}, ${processes} process(es): API… `);
-        const api = await measure(apiApps.slice(0, processes), prepared.api, prepared.watch);
+        const api = prepared.server
+          ? await measure([prepared.server], prepared.api, prepared.watch, false)
+          : await measure(apiApps.slice(0, processes), prepared.api, prepared.watch);
         process.stdout.write(`${Math.round(api.load.rps)} req/s; bare… `);
         const bare = await measure(bareApps.slice(0, processes), prepared.bare);
         console.log(`${Math.round(bare.load.rps)} req/s`);
@@ -444,7 +531,9 @@ async function main(): Promise<number> {
     }
     const faults = formatFaults(lines);
     if (faults) console.log(faults);
-    console.log(`\nload average after: ${loadavg()}; the apps' output: ${LOG_FILE}`);
+    console.log(
+      `\nload average after: ${loadavg()}; the apps' output: ${LOG_FILE}${youngDeployment ? ` (the young database's API: ${YOUNG_LOG_FILE})` : ''}`,
+    );
 
     if (profileRoot) {
       // The profiles are written as the API processes exit.

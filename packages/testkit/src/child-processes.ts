@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from './repo-files';
@@ -19,6 +20,24 @@ export interface ChildApp {
 
 const TAIL_LINES = 40;
 
+type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+// An app's process as spawnApp and spawnAppToFile start it: its output to `output`.
+function spawnChild(name: string, entry: string, env: NodeJS.ProcessEnv, output: 'pipe' | number, nodeArgs: string[] = []) {
+  const spawnedAt = Date.now();
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, entry)], {
+    cwd: repoRoot,
+    // Each app's metrics listener on a free port unless told (its default port is one per app kind,
+    // and tests and benchmarks run several of a kind side by side).
+    env: { METRICS_PORT: '0', ...env },
+    stdio: ['ignore', output, output],
+    detached: true,
+  });
+  if (child.pid === undefined) throw new Error(`could not start ${name}`);
+  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return { child, pid: child.pid, spawnedAt, exited };
+}
+
 /**
  * Runs one of the apps (`apps/<name>/src/main.ts`, a path from the repository root) as its own
  * process, the way scripts/start.ts does: node with tsx as a loader, so the pid is the app's and
@@ -33,21 +52,9 @@ export function spawnApp(
   log?: NodeJS.WritableStream,
   nodeArgs: string[] = [],
 ): ChildApp {
-  const spawnedAt = Date.now();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, entry)], {
-    cwd: repoRoot,
-    // Each app's metrics listener on a free port unless told (its default port is one per app kind,
-    // and tests and benchmarks run several of a kind side by side).
-    env: { METRICS_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  if (child.pid === undefined) throw new Error(`could not start ${name}`);
+  const { child, pid, spawnedAt, exited } = spawnChild(name, entry, env, 'pipe', nodeArgs);
   const tail: string[] = [];
   const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
   for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on('line', (line) => {
       log?.write(`[${name}] ${line}\n`);
@@ -64,7 +71,7 @@ export function spawnApp(
     name,
     spawnedAt,
     child,
-    pid: child.pid,
+    pid,
     exited,
     tail,
     waitForLine(pattern, timeoutMs) {
@@ -89,6 +96,29 @@ export function spawnApp(
       });
     },
   };
+}
+
+/**
+ * Like spawnApp, but the app's output goes straight to `file`, not through this process (a
+ * benchmark's load generator, which should not also carry a line per request); nothing waits
+ * for its lines.
+ */
+export function spawnAppToFile(name: string, entry: string, env: NodeJS.ProcessEnv, file: string): ChildApp {
+  const fd = openSync(file, 'w');
+  try {
+    const { child, pid, spawnedAt, exited } = spawnChild(name, entry, env, fd);
+    return {
+      name,
+      spawnedAt,
+      child,
+      pid,
+      exited,
+      tail: [`(its output is in ${file})`],
+      waitForLine: () => Promise.reject(new Error(`${name}: its output goes to ${file}`)),
+    };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The service's four processes (spawnService). */
