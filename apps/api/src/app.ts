@@ -43,7 +43,7 @@ export function createApp(ctx: AppContext): Express {
   const authenticateTeam = authenticate(ctx, limits);
   const estimate = durationEstimator(ctx.db, ctx.config.ESTIMATE_DEFAULT_MS);
   const api = apiRouter(ctx, { limits, authenticate: authenticateTeam, estimate, openapi: buildOpenApiDocument() });
-  app.use(apiPrefix, api);
+  app.use(apiPrefix(api));
   app.use(dashboardApp(ctx.config.DASHBOARD_DIST));
   app.use(limits.addressStatus, notFound);
   app.use(errorHandler(ctx.logger));

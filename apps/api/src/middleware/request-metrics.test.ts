@@ -21,9 +21,8 @@ function appWith(metrics: ReturnType<typeof createMetrics>) {
   routes.get('/things/:id', fail);
   const frequent = Router();
   frequent.get(['/hot/:id', '/api/hot/:id'], fail);
-  app.use(apiPrefix);
   app.use(frequent);
-  app.use(routes);
+  app.use(apiPrefix(routes));
   app.use('/files', (_req, res) => void res.send('a file'));
   app.use((_req: Request, res: Response) => void res.status(404).end());
   app.use((error: { status?: number }, _req: Request, res: Response, _next: NextFunction) => void res.status(error.status ?? 500).end());
