@@ -102,7 +102,7 @@ describe('authentication', () => {
       { Authorization: 'Bearer' },
       { Authorization: 'Basic dXNlcjpwYXNz' },
       { Authorization: 'Bearer ce_live_short' },
-      { Authorization: `Bearer ${key.slice(0, -1)}x` },
+      { Authorization: `Bearer ${key.slice(0, -1)}${key.endsWith('x') ? 'y' : 'x'}` },
       { Authorization: `Bearer ${'ce_live_'}${'A'.repeat(32)}` },
       { Authorization: `Bearer ${revoked}` },
       { Authorization: `Bearer ${'x'.repeat(10_000)}` },

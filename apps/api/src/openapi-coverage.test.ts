@@ -39,7 +39,7 @@ interface RouteInfo {
 }
 interface Layer {
   route?: unknown;
-  handle: { stack?: unknown };
+  handle: { stack?: unknown; api?: Walkable };
   rawPath?: unknown;
 }
 interface Walkable {
@@ -83,6 +83,11 @@ function walk(router: Walkable, prefix: string, served: Served): Served {
   }
   for (const layer of router.stack) {
     if (layer.route || Array.isArray(layer.handle.stack)) continue;
+    // The API's router behind apiPrefix (middleware/api-prefix.ts): its routes, at this prefix.
+    if (layer.handle.api) {
+      walk(layer.handle.api, prefix, served);
+      continue;
+    }
     const paths = Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath];
     for (const path of paths) {
       if (typeof path !== 'string') throw new Error(`a handler under ${shown(prefix)} keeps no path (layer.rawPath) to read`);

@@ -28,8 +28,8 @@ export function withoutApiPrefix(url: string): string {
  * it came (so /api/dashboard/ is not the dashboard's page). req.originalUrl keeps what the client
  * sent, for the logs and the metrics' route label.
  */
-export function apiPrefix(api: RequestHandler): RequestHandler {
-  return (req, res, next) => {
+export function apiPrefix(api: RequestHandler): RequestHandler & { api: RequestHandler } {
+  const handler: RequestHandler = (req, res, next) => {
     const url = req.url;
     const stripped = withoutApiPrefix(url);
     if (stripped === url) return api(req, res, next);
@@ -39,4 +39,6 @@ export function apiPrefix(api: RequestHandler): RequestHandler {
       next(error);
     });
   };
+  // The router it serves, for what reads the app's routes (openapi-coverage.test.ts).
+  return Object.assign(handler, { api });
 }
