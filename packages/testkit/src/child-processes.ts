@@ -35,7 +35,7 @@ function spawnChild(name: string, entry: string, env: NodeJS.ProcessEnv, output:
   });
   if (child.pid === undefined) throw new Error(`could not start ${name}`);
   const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return { child, pid: child.pid, spawnedAt, exited };
+  return { name, child, pid: child.pid, spawnedAt, exited };
 }
 
 /**
@@ -52,7 +52,8 @@ export function spawnApp(
   log?: NodeJS.WritableStream,
   nodeArgs: string[] = [],
 ): ChildApp {
-  const { child, pid, spawnedAt, exited } = spawnChild(name, entry, env, 'pipe', nodeArgs);
+  const started = spawnChild(name, entry, env, 'pipe', nodeArgs);
+  const { child, exited } = started;
   const tail: string[] = [];
   const waiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
   for (const stream of [child.stdout!, child.stderr!]) {
@@ -68,11 +69,7 @@ export function spawnApp(
     });
   }
   return {
-    name,
-    spawnedAt,
-    child,
-    pid,
-    exited,
+    ...started,
     tail,
     waitForLine(pattern, timeoutMs) {
       return new Promise<string>((resolve, reject) => {
@@ -106,13 +103,8 @@ export function spawnApp(
 export function spawnAppToFile(name: string, entry: string, env: NodeJS.ProcessEnv, file: string): ChildApp {
   const fd = openSync(file, 'w');
   try {
-    const { child, pid, spawnedAt, exited } = spawnChild(name, entry, env, fd);
     return {
-      name,
-      spawnedAt,
-      child,
-      pid,
-      exited,
+      ...spawnChild(name, entry, env, fd),
       tail: [`(its output is in ${file})`],
       waitForLine: () => Promise.reject(new Error(`${name}: its output goes to ${file}`)),
     };
