@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { type Db, pingDatabase } from '@enrich/db';
 import { pingDeployment, type RedisClient } from '@enrich/queue';
 
@@ -19,7 +19,10 @@ export function startHeartbeat(
       if (!deps.isRunning()) return;
       const redis = deps.queuePrefix === undefined ? deps.redis.ping() : pingDeployment(deps.redis, deps.queuePrefix);
       await Promise.all([redis, pingDatabase(deps.db)]);
-      await writeFile(file, new Date().toISOString());
+      // Written beside and renamed over: a reader never sees the file empty mid-write.
+      const next = `${file}.${process.pid}.tmp`;
+      await writeFile(next, new Date().toISOString());
+      await rename(next, file);
     } catch {
       // A missed beat is the signal; the next one may succeed.
     }
