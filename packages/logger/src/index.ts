@@ -80,7 +80,7 @@ export function createLogger(level: LogLevel, base: Record<string, unknown> = {}
   return wrap(Object.keys(base).length > 0 ? root.child(withErrors(base)) : root);
 }
 
-/** The pino instance under a logger made here, for pino-based middleware (pino-http) to share its stream, level and redaction. */
+/** The pino instance under a logger made here, for code that writes on its stream at its level (the access log). */
 export function pinoOf(logger: Logger): PinoLogger {
   const instance = pinos.get(logger);
   if (!instance) throw new Error('this logger was not made by createLogger');
