@@ -4,8 +4,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { apiEnv } from '@enrich/api';
-import { ConfigError, loadConfig } from '@enrich/config';
-import { ensureDatabase, migrate } from '@enrich/db';
+import { ConfigError, DEFAULT_DATABASE_URL, embeddedPostgresEnv, loadConfig } from '@enrich/config';
+import { choosePostgres, ensureDatabase, migrate, type PostgresChoice } from '@enrich/db';
 import { createRedisConnection, waitUntilConnected } from '@enrich/queue';
 import { aiWorkerEnv } from '@enrich/worker-ai';
 import { workerEnv } from '@enrich/worker-scrape';
@@ -21,6 +21,27 @@ async function checkRedis(url: string): Promise<void> {
   } finally {
     redis.disconnect();
   }
+}
+
+// Without DATABASE_URL: the PostgreSQL at the default address, or else an embedded one that runs
+// as long as this process does. The processes started here are given what was chosen.
+async function choose(): Promise<string> {
+  const settings = loadConfig(embeddedPostgresEnv);
+  const dataDir = path.resolve(root, settings.EMBEDDED_POSTGRES_DIR);
+  database = await choosePostgres({
+    configuredUrl: process.env.DATABASE_URL,
+    defaultUrl: DEFAULT_DATABASE_URL,
+    dataDir,
+    port: settings.EMBEDDED_POSTGRES_PORT,
+    log: (line) => console.log(line),
+  });
+  process.env.DATABASE_URL = database.url;
+  process.env.POSTGRES_MODE = database.source === 'embedded' ? 'embedded' : 'server';
+  const where = new URL(database.url);
+  if (database.source === 'embedded') {
+    return `embedded (nothing answered at ${new URL(DEFAULT_DATABASE_URL).host}; data in ${path.relative(root, dataDir) || dataDir}, on ${where.host})`;
+  }
+  return `${where.host}${where.pathname}${database.source === 'configured' ? ' (DATABASE_URL)' : ' (the default address)'}`;
 }
 
 async function prepare(): Promise<{ port: number }> {
@@ -56,14 +77,17 @@ function run(name: string, entry: string): ChildProcess {
 }
 
 let stopping = false;
+let database: PostgresChoice | undefined;
 const children: ChildProcess[] = [];
+// The embedded PostgreSQL stops last, once the apps have finished with it.
+const stopDatabase = () => (database ? database.stop().catch(() => undefined) : Promise.resolve());
 function stopAll(exitCode: number): void {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(exitCode), 10_000).unref();
-  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r))))).then(() =>
-    process.exit(exitCode),
-  );
+  setTimeout(() => stopDatabase().then(() => process.exit(exitCode)), 10_000).unref();
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))))
+    .then(stopDatabase)
+    .then(() => process.exit(exitCode));
 }
 
 // The dashboard is rebuilt when its sources changed; without it the API still runs and
@@ -81,6 +105,7 @@ async function dashboard(port: number): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  const postgres = await choose();
   const { port } = await prepare();
   const dashboardNote = await dashboard(port);
   children.push(
@@ -94,6 +119,7 @@ async function main(): Promise<void> {
     [
       '',
       `Company enrichment API on http://localhost:${port} (worker-scrape, worker-ai and worker-webhooks running beside it)`,
+      `  PostgreSQL: ${postgres}`,
       aiOn ? '  AI source: on (ANTHROPIC_API_KEY is set)' : '  AI source: off (set ANTHROPIC_API_KEY to turn it on)',
       '  Create an API key:  npm run admin -- create-key --team my-team',
       `  Enrich a domain:    curl -X POST http://localhost:${port}/enrich -H "Authorization: Bearer <key>" -H "Content-Type: application/json" -d '{"domain":"example.com"}'`,
@@ -106,7 +132,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => stopAll(0));
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  await stopDatabase();
   process.exit(1);
 });

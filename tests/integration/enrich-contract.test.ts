@@ -158,6 +158,7 @@ describe('service routes', () => {
     const ready = await request(stack.app).get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body.checks).toEqual({ postgres: 'ok', redis: 'ok' });
+    expect(ready.body.mode).toEqual({ postgres: 'server', queues: 'redis' });
     const doc = await request(stack.app).get('/openapi.json');
     expect(doc.body.openapi).toBe('3.1.0');
     // The dashboard's own routes (/api/dashboard/api/*) are checked in dashboard-team.test.ts.

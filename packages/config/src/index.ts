@@ -7,8 +7,21 @@ export * from './load-config';
 // in packages/scraper, each app's own in the app); an app composes the pieces it needs into
 // one schema and calls loadConfig once at start-up.
 
+/** The PostgreSQL tried when DATABASE_URL is not given. */
+export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/enrichment';
+
 export const databaseEnv = z.object({
-  DATABASE_URL: envUrl('postgresql://postgres@127.0.0.1:5432/enrichment', ['postgresql:', 'postgres:']),
+  DATABASE_URL: envUrl(DEFAULT_DATABASE_URL, ['postgresql:', 'postgres:']),
+  // What DATABASE_URL names, as /readyz reports it: `embedded` when `npm start` runs the
+  // embedded server (it sets this for the processes it starts), else `server`.
+  POSTGRES_MODE: z.enum(['server', 'embedded']).default('server'),
+});
+
+// `npm start` without DATABASE_URL, when nothing answers at DEFAULT_DATABASE_URL: the embedded
+// PostgreSQL's port (on 127.0.0.1) and folder (relative to the checkout), kept across starts.
+export const embeddedPostgresEnv = z.object({
+  EMBEDDED_POSTGRES_PORT: envInt(54329, 1024, 65535),
+  EMBEDDED_POSTGRES_DIR: envString('.data/postgres'),
 });
 
 export const redisEnv = z.object({

