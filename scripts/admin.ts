@@ -1,10 +1,12 @@
-// Admin CLI: `npm run admin -- <command> [options]`. Uses the service's DATABASE_URL.
+// Admin CLI: `npm run admin -- <command> [options]`. Uses the service's PostgreSQL (DATABASE_URL,
+// else the default address, else the embedded one `npm start` runs).
 import { text } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { createInvite, createUser, emailSchema, INVITE_DEFAULT_HOURS, INVITE_MAX_HOURS, joinUrl, passwordSchema } from '@enrich/accounts';
 import { issueApiKey, type LimitOverrides, listApiKeys, revokeApiKey, setTeamLimits } from '@enrich/api-keys';
 import { databaseEnv, loadConfig } from '@enrich/config';
 import { createPrismaClient, type Db, ensureDatabase, migrate, Plan, UserRole } from '@enrich/db';
+import { servicePostgres } from './support/service-postgres';
 
 const USAGE = `usage:
   npm run admin -- create-key --team <name> [--plan free|starter|growth|enterprise]
@@ -90,6 +92,8 @@ async function main(argv: string[]): Promise<void> {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
+  // Without DATABASE_URL: the server at the default address, or the embedded one `npm start` runs.
+  await servicePostgres('join');
   const { DATABASE_URL } = loadConfig(databaseEnv);
   if (command === 'create-key') {
     const team = values.team?.trim();

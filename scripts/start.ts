@@ -4,13 +4,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { apiEnv } from '@enrich/api';
-import { ConfigError, DEFAULT_DATABASE_URL, embeddedPostgresEnv, loadConfig } from '@enrich/config';
-import { choosePostgres, ensureDatabase, migrate, type PostgresChoice } from '@enrich/db';
+import { ConfigError, loadConfig } from '@enrich/config';
+import { ensureDatabase, migrate, type PostgresChoice } from '@enrich/db';
 import { createRedisConnection, waitUntilConnected } from '@enrich/queue';
 import { aiWorkerEnv } from '@enrich/worker-ai';
 import { workerEnv } from '@enrich/worker-scrape';
 import { webhookWorkerEnv } from '@enrich/worker-webhooks';
 import { buildDashboardIfChanged } from './support/dashboard-build';
+import { describePostgres, servicePostgres } from './support/service-postgres';
 
 const root = path.resolve(__dirname, '..');
 
@@ -26,22 +27,8 @@ async function checkRedis(url: string): Promise<void> {
 // Without DATABASE_URL: the PostgreSQL at the default address, or else an embedded one that runs
 // as long as this process does. The processes started here are given what was chosen.
 async function choose(): Promise<string> {
-  const settings = loadConfig(embeddedPostgresEnv);
-  const dataDir = path.resolve(root, settings.EMBEDDED_POSTGRES_DIR);
-  database = await choosePostgres({
-    configuredUrl: process.env.DATABASE_URL,
-    defaultUrl: DEFAULT_DATABASE_URL,
-    dataDir,
-    port: settings.EMBEDDED_POSTGRES_PORT,
-    log: (line) => console.log(line),
-  });
-  process.env.DATABASE_URL = database.url;
-  process.env.POSTGRES_MODE = database.source === 'embedded' ? 'embedded' : 'server';
-  const where = new URL(database.url);
-  if (database.source === 'embedded') {
-    return `embedded (nothing answered at ${new URL(DEFAULT_DATABASE_URL).host}; data in ${path.relative(root, dataDir) || dataDir}, on ${where.host})`;
-  }
-  return `${where.host}${where.pathname}${database.source === 'configured' ? ' (DATABASE_URL)' : ' (the default address)'}`;
+  database = await servicePostgres('start', (line) => console.log(line));
+  return describePostgres(database);
 }
 
 async function prepare(): Promise<{ port: number }> {
@@ -82,6 +69,7 @@ const children: ChildProcess[] = [];
 // The embedded PostgreSQL stops last, once the apps have finished with it.
 const stopDatabase = () => (database ? database.stop().catch(() => undefined) : Promise.resolve());
 function stopAll(exitCode: number): void {
+  if (stopping) return;
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => stopDatabase().then(() => process.exit(exitCode)), 10_000).unref();
@@ -128,8 +116,10 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  process.once('SIGINT', () => stopAll(0));
-  process.once('SIGTERM', () => stopAll(0));
+  // `on`, not `once`: a Ctrl-C reaches this process twice (from the terminal, and relayed by
+  // tsx), and a second signal without a handler would end it before the database is stopped.
+  process.on('SIGINT', () => stopAll(0));
+  process.on('SIGTERM', () => stopAll(0));
 }
 
 main().catch(async (error: unknown) => {

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       PORT: 3000,
       VERBOSE: false,
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/enrichment',
+      POSTGRES_MODE: 'server',
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_CLUSTER: false,
       QUEUE_PREFIX: 'enrich',

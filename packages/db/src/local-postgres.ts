@@ -37,6 +37,12 @@ export interface ChoosePostgresOptions {
   port: number;
   /** How long the default address has to accept a connection. */
   probeTimeoutMs?: number;
+  /**
+   * `start` (npm start): start the embedded server when needed, and stop it with stop().
+   * `join` (the admin CLI, db:migrate): use the embedded server only if one runs, and leave it
+   * running.
+   */
+  embedded?: 'start' | 'join';
   log?: (line: string) => void;
 }
 
@@ -62,7 +68,25 @@ export async function choosePostgres(options: ChoosePostgresOptions): Promise<Po
   if (await answers(fallback.hostname, Number(fallback.port || 5432), options.probeTimeoutMs ?? 1000)) {
     return { url: options.defaultUrl, source: 'local server', stop: nothing };
   }
-  return startEmbeddedPostgres(options);
+  return options.embedded === 'join' ? joinEmbeddedPostgres(options) : startEmbeddedPostgres(options);
+}
+
+// Where the data is kept when the postgres user cannot enter the folder asked for (see reachable).
+const FALLBACK_DATA_DIR = '/var/lib/company-enrichment/postgres';
+
+const embeddedUrl = (password: string, port: number, database: string) =>
+  `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+async function joinEmbeddedPostgres(options: ChoosePostgresOptions): Promise<PostgresChoice> {
+  for (const dataDir of [options.dataDir, FALLBACK_DATA_DIR]) {
+    const cluster = path.join(dataDir, 'cluster');
+    if (!(await leftRunning(cluster))) continue;
+    const password = (await readFile(path.join(dataDir, 'password'), 'utf8')).trim();
+    return { url: embeddedUrl(password, options.port, 'enrichment'), source: 'embedded', dataDir, stop: async () => undefined };
+  }
+  throw new Error(
+    `no PostgreSQL: nothing answers at ${new URL(options.defaultUrl).host} and no embedded one runs (start the service with \`npm start\`, or set DATABASE_URL)`,
+  );
 }
 
 interface Binaries {
@@ -205,13 +229,13 @@ async function startEmbeddedPostgres(options: ChoosePostgresOptions): Promise<Po
   let dataDir = options.dataDir;
   await mkdir(dataDir, { recursive: true });
   if (!reachable(dataDir, runAs)) {
-    dataDir = '/var/lib/company-enrichment/postgres';
+    dataDir = FALLBACK_DATA_DIR;
     log(`embedded PostgreSQL: the postgres user cannot enter ${options.dataDir}; its data is kept in ${dataDir}`);
     await mkdir(dataDir, { recursive: true });
   }
   const cluster = path.join(dataDir, 'cluster');
   const password = await passwordIn(dataDir);
-  const url = (database: string) => `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
+  const url = (database: string) => embeddedUrl(password, options.port, database);
   if (!existsSync(path.join(cluster, 'PG_VERSION'))) {
     log(`embedded PostgreSQL: creating its data in ${dataDir}`);
     await initialise(bin, cluster, password, runAs);

@@ -1,0 +1,162 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// `npm start` on a machine where no PostgreSQL answers: the real command, in a network namespace
+// of its own (unshare -n) where nothing listens on 127.0.0.1:5432, with no DATABASE_URL. Redis
+// is started inside the namespace beside it. The service must run on the embedded PostgreSQL,
+// say so, serve a submission to its end, stop cleanly on Ctrl-C (SIGINT to its process group)
+// and find the same data when started again.
+
+const root = path.resolve(__dirname, '..', '..');
+const START_TIMEOUT_MS = 240_000;
+let dataDir: string;
+
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'enrich-no-postgres-'));
+  // As root the embedded server runs as the postgres user, which must be able to enter it.
+  chmodSync(dataDir, 0o755);
+});
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const env = (): NodeJS.ProcessEnv => {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, PORT: _port, ...rest } = process.env;
+  return { ...rest, EMBEDDED_POSTGRES_DIR: path.join(dataDir, 'postgres'), LOG_LEVEL: 'info' };
+};
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+// bash is the namespace's first process (unshare execs it); it runs Redis and `npm start`.
+function startInNamespace(): Started {
+  const script = [
+    'ip link set lo up',
+    "redis-server --port 6379 --bind 127.0.0.1 --save '' --appendonly no > /dev/null &",
+    'npm start',
+  ].join('\n');
+  const child = spawn('unshare', ['-n', 'bash', '-c', script], {
+    cwd: root,
+    env: env(),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  return { child, output: () => output };
+}
+
+// Runs a command inside the namespace of `pid`.
+const inNamespace = (pid: number, command: string[], extraEnv: NodeJS.ProcessEnv = {}): string =>
+  execFileSync('nsenter', ['-t', String(pid), '-n', ...command], {
+    cwd: root,
+    env: { ...env(), ...extraEnv },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+
+// An HTTP request made from inside the namespace: [status, body].
+function request(pid: number, method: string, url: string, key?: string, body?: unknown): [number, unknown] {
+  const js = `fetch(${JSON.stringify(`http://127.0.0.1:3000${url}`)}, { method: ${JSON.stringify(method)}, headers: ${JSON.stringify({
+    ...(key ? { authorization: `Bearer ${key}` } : {}),
+    ...(body ? { 'content-type': 'application/json' } : {}),
+  })}, body: ${body ? JSON.stringify(JSON.stringify(body)) : 'undefined'} }).then(async (r) => console.log(JSON.stringify([r.status, await r.json()]))).catch((e) => console.log(JSON.stringify([0, String(e)])))`;
+  return JSON.parse(inNamespace(pid, [process.execPath, '-e', js]).trim());
+}
+
+async function until<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const groupAlive = (pgid: number): boolean => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const embeddedServerRuns = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(path.join(dataDir, 'postgres'));
+
+// Ctrl-C: SIGINT to the whole process group, as a terminal sends it; then waits until every
+// process of the group has gone, and the embedded server (a group of its own) too.
+async function stop(started: Started): Promise<void> {
+  const pgid = started.child.pid as number;
+  process.kill(-pgid, 'SIGINT');
+  await until('the service to stop', () => (groupAlive(pgid) || embeddedServerRuns() ? undefined : true), 60_000);
+}
+
+const ready = (pid: number) => () => {
+  const [status, body] = request(pid, 'GET', '/readyz');
+  return status === 200 ? (body as { mode: unknown }) : undefined;
+};
+
+it(
+  'runs on an embedded PostgreSQL, serves a submission, stops on Ctrl-C and keeps its data',
+  async () => {
+    const first = startInNamespace();
+    const pid = first.child.pid as number;
+    try {
+      const readiness = await until('/readyz', ready(pid), START_TIMEOUT_MS);
+      expect(readiness.mode).toEqual({ postgres: 'embedded', queues: 'redis' });
+      expect(first.output()).toMatch(
+        /PostgreSQL: embedded \(nothing answered at 127\.0\.0\.1:5432; data in .*postgres, on 127\.0\.0\.1:54329\)/,
+      );
+
+      // The banner's next step, word for word: the admin CLI finds the embedded server too.
+      const created = inNamespace(pid, ['npm', 'run', '--silent', 'admin', '--', 'create-key', '--team', 'no-postgres']);
+      const key = created.match(/ce_live_\w+/)?.[0];
+      expect(key).toBeDefined();
+      const [accepted, job] = request(pid, 'POST', '/enrich', key, { domain: 'example.com' });
+      expect(accepted).toBe(202);
+      const jobId = (job as { jobId: string }).jobId;
+      // Nothing outside the namespace answers: the job ends all the same (from what the domain gives).
+      const ended = await until(
+        'the job to end',
+        () => {
+          const [, answer] = request(pid, 'GET', `/enrich/${jobId}`, key);
+          const status = (answer as { status?: string }).status;
+          return status === 'completed' || status === 'failed' ? status : undefined;
+        },
+        120_000,
+      );
+      await stop(first);
+      // Every process of the service is gone, the embedded PostgreSQL included, shut down
+      // cleanly (it removes its lock file), after the apps: they said they stopped.
+      expect(existsSync(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'))).toBe(false);
+      for (const app of ['worker-scrape', 'worker-ai', 'worker-webhooks']) expect(first.output()).toContain(`"msg":"${app} stopped"`);
+
+      const second = startInNamespace();
+      const pid2 = second.child.pid as number;
+      try {
+        await until('/readyz after a restart', ready(pid2), START_TIMEOUT_MS);
+        const [status, again] = request(pid2, 'GET', `/enrich/${jobId}`, key);
+        expect(status).toBe(200);
+        // The same job, as it ended before the restart (the poll's shape carries no jobId).
+        expect(again).toMatchObject({ status: ended });
+        const [, listed] = request(pid2, 'GET', '/enrich?limit=5', key);
+        expect((listed as { data: { jobId: string }[] }).data.map((j) => j.jobId)).toEqual([jobId]);
+      } finally {
+        await stop(second);
+      }
+    } finally {
+      if (groupAlive(pid)) await stop(first);
+    }
+  },
+  4 * START_TIMEOUT_MS,
+);
