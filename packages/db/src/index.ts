@@ -15,6 +15,7 @@ export type {
 } from './generated/client';
 export { DeliveryStatus, JobStatus, Plan, Prisma, UserRole } from './generated/client';
 export * from './ids';
+export * from './local-postgres';
 export * from './migrate';
 export * from './ping';
 export * from './prisma-client';
@@ -23,4 +24,3 @@ export * from './storable-json';
 export * from './typed-sql';
 export { PreparedQuery } from './typed-statement';
 export * from './utc';
-export * from './local-postgres';
