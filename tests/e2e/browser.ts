@@ -40,6 +40,20 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect([label, report]).toEqual([label, []]);
 }
 
+/** Signs up on the sign-up page shown (a new team when teamName is given) and waits for the overview. */
+export async function signUp(page: Page, email: string, password: string, teamName?: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  if (teamName) await page.getByLabel('Team name').fill(teamName);
+  await page.getByRole('button', { name: /Create account/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+}
+
+/** Follows a link of the dashboard's main navigation. */
+export async function nav(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+}
+
 /** A screenshot for people to look at (SCREENSHOT_DIR), when that is set. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.DASHBOARD_SCREENSHOT_DIR;

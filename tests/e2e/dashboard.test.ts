@@ -3,7 +3,7 @@ import { WebhookReceiver } from '@enrich/testkit';
 import { parse } from 'csv-parse/sync';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright';
 import { Webhook } from 'standardwebhooks';
-import { cspViolations, expectAccessible, launchBrowser, newUserContext, screenshot } from './browser';
+import { cspViolations, expectAccessible, launchBrowser, nav, newUserContext, screenshot, signUp as signUpAs } from './browser';
 import { BULK_DOMAINS, bulkCsv, dashboardSites, FALLBACK_DOMAIN, KEY_DOMAIN, MAIN_DOMAIN, MAIN_NAME } from './dashboard-sites';
 import { buildDashboard, type DashboardStack, LOG_FILE, startDashboardStack } from './dashboard-stack';
 
@@ -26,17 +26,7 @@ let mainJobPath = '';
 
 const url = (path: string) => `${stack.baseUrl}${path}`;
 
-async function signUp(page: Page, email: string, teamName?: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  if (teamName) await page.getByLabel('Team name').fill(teamName);
-  await page.getByRole('button', { name: /Create account/ }).click();
-  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-}
-
-async function nav(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
-}
+const signUp = (page: Page, email: string, teamName?: string) => signUpAs(page, email, PASSWORD, teamName);
 
 /** Waits (up to 10 s) until `locator` matches exactly `count` elements: the page renders asynchronously. */
 async function expectCount(locator: Locator, count: number): Promise<void> {

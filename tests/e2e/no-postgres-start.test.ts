@@ -1,13 +1,20 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createConnection, createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { Page } from 'playwright';
+import { launchBrowser, nav, newUserContext, signUp } from './browser';
 
 // `npm start` on a machine where no PostgreSQL answers: the real command, in a network namespace
 // of its own (unshare -n) where nothing listens on 127.0.0.1:5432, with no DATABASE_URL. Redis
 // is started inside the namespace beside it. The service must run on the embedded PostgreSQL,
 // say so, serve a submission to its end, stop cleanly on Ctrl-C (SIGINT to its process group)
-// and find the same data when started again.
+// and find the same data when started again. A person's dashboard journey runs on it in
+// Chromium (sign up, a key, one domain, a CSV batch, its results CSV), reaching the namespace's
+// 127.0.0.1:3000 through a Unix socket (files are shared across network namespaces).
 
 const root = path.resolve(__dirname, '..', '..');
 const START_TIMEOUT_MS = 240_000;
@@ -101,13 +108,80 @@ async function stop(started: Started): Promise<void> {
   await until('the service to stop', () => (groupAlive(pgid) || embeddedServerRuns() ? undefined : true), 60_000);
 }
 
+// A TCP port on this side that reaches 127.0.0.1:3000 inside the namespace of `pid`: a relay in
+// the namespace listens on a Unix socket, and a relay here forwards each connection to it.
+async function bridge(pid: number): Promise<{ baseUrl: string; close(): void }> {
+  const socket = path.join(dataDir, 'api.sock');
+  const inside = `const net = require('node:net');
+    net.createServer((c) => { const u = net.connect(3000, '127.0.0.1'); c.pipe(u).pipe(c); u.on('error', () => c.destroy()); c.on('error', () => u.destroy()); })
+      .listen(${JSON.stringify(socket)}, () => console.log('listening'));`;
+  const relay = spawn('nsenter', ['-t', String(pid), '-n', process.execPath, '-e', inside], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => relay.stdout?.once('data', resolve));
+  const outside: Server = createServer((c) => {
+    const u = createConnection(socket);
+    c.pipe(u).pipe(c);
+    u.on('error', () => c.destroy());
+    c.on('error', () => u.destroy());
+  });
+  await new Promise<void>((resolve) => outside.listen(0, '127.0.0.1', resolve));
+  const { port } = outside.address() as { port: number };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close() {
+      outside.close();
+      relay.kill();
+    },
+  };
+}
+
+// The dashboard journey of a new user. No website answers inside the namespace, so each job
+// ends on what the domain alone gives, or fails: either way it ends, and is shown.
+async function dashboardJourney(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/dashboard/`);
+  await page.getByRole('link', { name: 'Create one' }).click();
+  await signUp(page, 'owner@no-postgres-e2e.com', 'correct horse battery staple', 'No PostgreSQL E2E');
+
+  await nav(page, 'API keys');
+  await page.getByLabel('Name').fill('laptop key');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  expect((await page.getByTestId('new-key').textContent())?.trim()).toMatch(/^ce_live_\w{32}$/);
+
+  await nav(page, 'Enrich');
+  await page.getByLabel('Domain or URL').fill('northwind-laptop.com');
+  await page.getByRole('button', { name: 'Enrich', exact: true }).click();
+  await page.waitForURL(/\/dashboard\/enrich\/[0-9a-f-]{36}$/);
+  await page.getByText(/^(Completed|Failed)$/).waitFor({ timeout: 90_000 });
+
+  await nav(page, 'Bulk');
+  await page.getByText('Drop a CSV file here').waitFor();
+  const csv = 'domain\nalpha-laptop.com\nbeta-laptop.com\ngamma-laptop.com\n';
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const dom = globalThis as any;
+    const transfer = new dom.DataTransfer();
+    transfer.items.add(new dom.File([text], 'companies.csv', { type: 'text/csv' }));
+    return transfer;
+  }, csv);
+  await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
+  await expect(page.getByTestId('preview-valid').textContent()).resolves.toBe('3');
+  await page.getByRole('button', { name: 'Enrich 3 companies' }).click();
+  await page.waitForURL(/\/dashboard\/bulk\/bat_/);
+  await page.getByTestId('batch-progress').filter({ hasText: /^100%/ }).waitFor({ timeout: 120_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download results CSV' }).click()]);
+  const rows = parse(await readFile((await download.path()) as string, 'utf8'), { columns: true, skip_empty_lines: true }) as Record<
+    string,
+    string
+  >[];
+  expect(rows.map((row) => row.domain)).toEqual(['alpha-laptop.com', 'beta-laptop.com', 'gamma-laptop.com']);
+  for (const row of rows) expect(['completed', 'failed']).toContain(row.status);
+}
+
 const ready = (pid: number) => () => {
   const [status, body] = request(pid, 'GET', '/readyz');
   return status === 200 ? (body as { mode: unknown }) : undefined;
 };
 
 it(
-  'runs on an embedded PostgreSQL, serves a submission, stops on Ctrl-C and keeps its data',
+  'runs on an embedded PostgreSQL: a submission, the dashboard journey, Ctrl-C, and the same data after a restart',
   async () => {
     const first = startInNamespace();
     const pid = first.child.pid as number;
@@ -135,6 +209,16 @@ it(
         },
         120_000,
       );
+      const tunnel = await bridge(pid);
+      const browser = await launchBrowser();
+      try {
+        const context = await newUserContext(browser);
+        await dashboardJourney(await context.newPage(), tunnel.baseUrl);
+      } finally {
+        await browser.close();
+        tunnel.close();
+      }
+
       await stop(first);
       // Every process of the service is gone, the embedded PostgreSQL included, shut down
       // cleanly (it removes its lock file), after the apps: they said they stopped.
