@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { answers, choosePostgres, createPrismaClient, ensureDatabase, migrate, type PostgresChoice } from '@enrich/db';
@@ -62,3 +63,16 @@ it('runs an embedded PostgreSQL when nothing answers, and a second start finds t
   await second.stop();
   expect(await answers('127.0.0.1', port, 500)).toBe(false);
 }, 120_000);
+
+it('refuses to take over the embedded server of another running npm start', async () => {
+  // Another process (alive) owns the data: a second start must not run, then stop, its database.
+  const other = spawn('sleep', ['30']);
+  try {
+    writeFileSync(path.join(dataDir, 'owner.pid'), `${other.pid}\n`);
+    const choice = choosePostgres({ configuredUrl: undefined, defaultUrl: await nothingThere(), dataDir, port: await freePort() });
+    await expect(choice).rejects.toThrow(`another \`npm start\` (pid ${other.pid}) runs the embedded PostgreSQL`);
+  } finally {
+    other.kill();
+    rmSync(path.join(dataDir, 'owner.pid'), { force: true });
+  }
+});

@@ -222,6 +222,20 @@ async function stopServer(pid: number): Promise<void> {
   while (running(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
+// The process that started (or took over) the embedded server and will stop it: a second
+// `npm start` on the same data must not take over, and then stop, the database of a running one.
+async function takeOwnership(dataDir: string): Promise<{ release(): Promise<void> }> {
+  const file = path.join(dataDir, 'owner.pid');
+  if (existsSync(file)) {
+    const owner = Number((await readFile(file, 'utf8')).trim());
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && running(owner)) {
+      throw new Error(`another \`npm start\` (pid ${owner}) runs the embedded PostgreSQL of ${dataDir}`);
+    }
+  }
+  await writeFile(file, `${process.pid}\n`);
+  return { release: () => rm(file, { force: true }) };
+}
+
 async function startEmbeddedPostgres(options: ChoosePostgresOptions): Promise<PostgresChoice> {
   const log = options.log ?? (() => undefined);
   const bin = binaries();
@@ -233,9 +247,14 @@ async function startEmbeddedPostgres(options: ChoosePostgresOptions): Promise<Po
     log(`embedded PostgreSQL: the postgres user cannot enter ${options.dataDir}; its data is kept in ${dataDir}`);
     await mkdir(dataDir, { recursive: true });
   }
+  const owner = await takeOwnership(dataDir);
   const cluster = path.join(dataDir, 'cluster');
   const password = await passwordIn(dataDir);
   const url = (database: string) => embeddedUrl(password, options.port, database);
+  const stopping = (pid: number) => async () => {
+    await stopServer(pid);
+    await owner.release();
+  };
   if (!existsSync(path.join(cluster, 'PG_VERSION'))) {
     log(`embedded PostgreSQL: creating its data in ${dataDir}`);
     await initialise(bin, cluster, password, runAs);
@@ -243,10 +262,11 @@ async function startEmbeddedPostgres(options: ChoosePostgresOptions): Promise<Po
   const earlier = await leftRunning(cluster);
   if (earlier) {
     log(`embedded PostgreSQL: using the server an earlier start left running (pid ${earlier})`);
-    await waitUntilAccepting(url('postgres'), undefined, () => '').catch((error: Error) => {
+    await waitUntilAccepting(url('postgres'), undefined, () => '').catch(async (error: Error) => {
+      await owner.release();
       throw new Error(`embedded PostgreSQL left running (pid ${earlier}) does not answer on port ${options.port}: ${error.message}`);
     });
-    return { url: url('enrichment'), source: 'embedded', dataDir, stop: () => stopServer(earlier) };
+    return { url: url('enrichment'), source: 'embedded', dataDir, stop: stopping(earlier) };
   }
   // Its own process group: a Ctrl-C meant for `npm start` does not stop the database under
   // the apps while they finish their work; it is stopped after them.
@@ -264,10 +284,10 @@ async function startEmbeddedPostgres(options: ChoosePostgresOptions): Promise<Po
     await waitUntilAccepting(url('postgres'), server, () => output);
   } catch (error) {
     if (server.pid && running(server.pid)) await stopServer(server.pid);
+    await owner.release();
     throw new Error(`embedded PostgreSQL did not start on port ${options.port}: ${(error as Error).message}`);
   }
   // Its log stays out of the service's output once it runs.
   server.stderr?.destroy();
-  const pid = server.pid as number;
-  return { url: url('enrichment'), source: 'embedded', dataDir, stop: () => stopServer(pid) };
+  return { url: url('enrichment'), source: 'embedded', dataDir, stop: stopping(server.pid as number) };
 }
