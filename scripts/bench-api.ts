@@ -311,12 +311,17 @@ async function main(): Promise<number> {
   process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
 
   try {
-    await dropDatabase(DATABASE_URL);
-    await ensureDatabase(DATABASE_URL);
-    cleanups.push(() => dropDatabase(DATABASE_URL));
-    await migrate(DATABASE_URL);
-    const db = createPrismaClient(DATABASE_URL, { maxConnections: 3 });
-    cleanups.push(() => db.$disconnect());
+    // A new database, migrated as a deployment migrates it, dropped (and its client closed) at the end.
+    const newDatabase = async (url: string): Promise<Db> => {
+      await dropDatabase(url);
+      await ensureDatabase(url);
+      cleanups.push(() => dropDatabase(url));
+      await migrate(url);
+      const client = createPrismaClient(url, { maxConnections: 3 });
+      cleanups.push(() => client.$disconnect());
+      return client;
+    };
+    const db = await newDatabase(DATABASE_URL);
     const redis = createRedisConnection(REDIS_URL, 'producer');
     await waitUntilConnected(redis, 5000);
     cleanups.push(async () => redis.disconnect());
@@ -388,12 +393,7 @@ async function main(): Promise<number> {
     // and an API process on it with a new deployment's settings (no LOG_LEVEL: the default).
     let youngDeployment: Promise<YoungDeployment> | undefined;
     const startYoung = async (): Promise<YoungDeployment> => {
-      await dropDatabase(YOUNG_DATABASE_URL);
-      await ensureDatabase(YOUNG_DATABASE_URL);
-      cleanups.push(() => dropDatabase(YOUNG_DATABASE_URL));
-      await migrate(YOUNG_DATABASE_URL);
-      const youngDb = createPrismaClient(YOUNG_DATABASE_URL, { maxConnections: 3 });
-      cleanups.push(() => youngDb.$disconnect());
+      const youngDb = await newDatabase(YOUNG_DATABASE_URL);
       cleanups.push(() => removePrefixKeys(redis, YOUNG_PREFIX));
       const issued = await issueApiKey(youngDb, TEAM, 'enterprise');
       await setTeamLimits(youngDb, TEAM, LIMITS);

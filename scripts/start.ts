@@ -24,13 +24,6 @@ async function checkRedis(url: string): Promise<void> {
   }
 }
 
-// Without DATABASE_URL: the PostgreSQL at the default address, or else an embedded one that runs
-// as long as this process does. The processes started here are given what was chosen.
-async function choose(): Promise<string> {
-  database = await servicePostgres('start', (line) => console.log(line));
-  return describePostgres(database);
-}
-
 async function prepare(): Promise<{ port: number }> {
   const api = loadConfig(apiEnv);
   // Refuse to start on a bad worker setting before anything runs.
@@ -93,7 +86,10 @@ async function dashboard(port: number): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const postgres = await choose();
+  // Without DATABASE_URL: the PostgreSQL at the default address, or else an embedded one that
+  // runs as long as this process does. The processes started here are given what was chosen.
+  database = await servicePostgres('start', (line) => console.log(line));
+  const postgres = describePostgres(database);
   const { port } = await prepare();
   const dashboardNote = await dashboard(port);
   children.push(

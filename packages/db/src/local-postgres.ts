@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 
 /**
@@ -206,7 +207,7 @@ async function waitUntilAccepting(url: string, server: ChildProcess | undefined,
       // 57P03: the server is starting up.
       if (Date.now() > deadline) throw new Error(`no connection within 60 s: ${(error as Error).message}`);
       await client.end().catch(() => undefined);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
     }
   }
 }
@@ -219,7 +220,7 @@ async function stopServer(pid: number): Promise<void> {
     return;
   }
   const deadline = Date.now() + 30_000;
-  while (running(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (running(pid) && Date.now() < deadline) await sleep(50);
 }
 
 // The process that started (or took over) the embedded server and will stop it: a second
@@ -248,25 +249,47 @@ async function startEmbeddedPostgres(options: ChoosePostgresOptions): Promise<Po
     await mkdir(dataDir, { recursive: true });
   }
   const owner = await takeOwnership(dataDir);
-  const cluster = path.join(dataDir, 'cluster');
-  const password = await passwordIn(dataDir);
-  const url = (database: string) => embeddedUrl(password, options.port, database);
-  const stopping = (pid: number) => async () => {
-    await stopServer(pid);
+  try {
+    const password = await passwordIn(dataDir);
+    const pid = await runServer(options, bin, path.join(dataDir, 'cluster'), password, runAs, log);
+    return {
+      url: embeddedUrl(password, options.port, 'enrichment'),
+      source: 'embedded',
+      dataDir,
+      stop: async () => {
+        await stopServer(pid);
+        await owner.release();
+      },
+    };
+  } catch (error) {
+    // Whatever failed, this process runs no server: it owns none.
     await owner.release();
-  };
+    throw error;
+  }
+}
+
+// Initialises the cluster when new, then starts its server, or takes over the one an earlier
+// start left running; answers the server's pid once it accepts connections.
+async function runServer(
+  options: ChoosePostgresOptions,
+  bin: Binaries,
+  cluster: string,
+  password: string,
+  runAs: RunAs | undefined,
+  log: (line: string) => void,
+): Promise<number> {
+  const url = embeddedUrl(password, options.port, 'postgres');
   if (!existsSync(path.join(cluster, 'PG_VERSION'))) {
-    log(`embedded PostgreSQL: creating its data in ${dataDir}`);
+    log(`embedded PostgreSQL: creating its data in ${path.dirname(cluster)}`);
     await initialise(bin, cluster, password, runAs);
   }
   const earlier = await leftRunning(cluster);
   if (earlier) {
     log(`embedded PostgreSQL: using the server an earlier start left running (pid ${earlier})`);
-    await waitUntilAccepting(url('postgres'), undefined, () => '').catch(async (error: Error) => {
-      await owner.release();
+    await waitUntilAccepting(url, undefined, () => '').catch((error: Error) => {
       throw new Error(`embedded PostgreSQL left running (pid ${earlier}) does not answer on port ${options.port}: ${error.message}`);
     });
-    return { url: url('enrichment'), source: 'embedded', dataDir, stop: stopping(earlier) };
+    return earlier;
   }
   // Its own process group: a Ctrl-C meant for `npm start` does not stop the database under
   // the apps while they finish their work; it is stopped after them.
@@ -281,13 +304,12 @@ async function startEmbeddedPostgres(options: ChoosePostgresOptions): Promise<Po
   });
   server.unref();
   try {
-    await waitUntilAccepting(url('postgres'), server, () => output);
+    await waitUntilAccepting(url, server, () => output);
   } catch (error) {
     if (server.pid && running(server.pid)) await stopServer(server.pid);
-    await owner.release();
     throw new Error(`embedded PostgreSQL did not start on port ${options.port}: ${(error as Error).message}`);
   }
   // Its log stays out of the service's output once it runs.
   server.stderr?.destroy();
-  return { url: url('enrichment'), source: 'embedded', dataDir, stop: stopping(server.pid as number) };
+  return server.pid as number;
 }

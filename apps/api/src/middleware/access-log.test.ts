@@ -29,11 +29,16 @@ function appLogging(level: LogLevel) {
   return { app, lines };
 }
 
-async function listen(app: express.Express): Promise<{ server: Server; base: string }> {
+// Runs `use` against `app` listening on a free port, and closes it after.
+async function serving(app: express.Express, use: (base: string) => Promise<void>): Promise<void> {
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  try {
+    await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    server.close();
+  }
 }
 
 const until = async (check: () => boolean) => {
@@ -43,8 +48,7 @@ const until = async (check: () => boolean) => {
 describe('accessLog', () => {
   it('writes one flat line per request, with the request id the client sees and no query string', async () => {
     const { app, lines } = appLogging('info');
-    const { server, base } = await listen(app);
-    try {
+    await serving(app, async (base) => {
       const res = await fetch(`${base}/ok?key=sk_live_secret&token=abc`, { headers: { authorization: 'Bearer sk_live_secret' } });
       await res.text();
       const broken = await fetch(`${base}/broken`);
@@ -65,15 +69,12 @@ describe('accessLog', () => {
       expect(lines[0]).not.toHaveProperty('aborted');
       expect(JSON.stringify(lines)).not.toContain('sk_live_secret');
       expect(lines[1]).toMatchObject({ level: 'error', path: '/broken', status: 503 });
-    } finally {
-      server.close();
-    }
+    });
   });
 
   it('marks a request whose client left before the answer', async () => {
     const { app, lines } = appLogging('info');
-    const { server, base } = await listen(app);
-    try {
+    await serving(app, async (base) => {
       const { port } = new URL(base);
       const socket = connect(Number(port), '127.0.0.1');
       await new Promise((resolve) => socket.once('connect', resolve));
@@ -82,20 +83,15 @@ describe('accessLog', () => {
       socket.destroy();
       await until(() => lines.length >= 1);
       expect(lines).toEqual([expect.objectContaining({ msg: 'request', path: '/slow', aborted: true })]);
-    } finally {
-      server.close();
-    }
+    });
   });
 
   it('is left out above info: no line, nothing per request', async () => {
     const { app, lines } = appLogging('warn');
-    const { server, base } = await listen(app);
-    try {
+    await serving(app, async (base) => {
       await (await fetch(`${base}/broken`)).text();
       await new Promise((r) => setTimeout(r, 50));
       expect(lines).toEqual([]);
-    } finally {
-      server.close();
-    }
+    });
   });
 });
