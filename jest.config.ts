@@ -7,7 +7,15 @@ const transform: Config['transform'] = {
 
 // Unit tests sit beside their code; integration tests (real Postgres, Redis and local fixture
 // servers) live in tests/integration, each file with its own database and queue prefix;
-// end-to-end tests (a real browser on the running service) in tests/e2e.
+// end-to-end tests (a real browser on the running service) in tests/e2e. The integration suite
+// runs twice: with the queues in Redis, and with them in PostgreSQL (QUEUE_STORE=postgres).
+
+const testFiles = (names: string[]) => names.map((name) => `/tests/integration/${name}\\.test\\.ts$`);
+// Files about Redis itself (a cluster, its data lost, its outages): nothing of them applies
+// when the queues live in PostgreSQL.
+const REDIS_ONLY = testFiles(['redis-cluster', 'redis-loss', 'dependency-outage']);
+// Files that run their tests on both stores themselves need no second run.
+const BOTH_STORES = testFiles(['event-bus', 'window-counters', 'lease']);
 const config: Config = {
   // Integration tests wait on retries, lock expiry and reconciliation; unit tests finish fast anyway.
   testTimeout: 60_000,
@@ -23,6 +31,15 @@ const config: Config = {
       testEnvironment: 'node',
       transform,
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/support/global-setup.ts',
+    },
+    {
+      displayName: 'integration (queues in PostgreSQL)',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...REDIS_ONLY, ...BOTH_STORES],
+      setupFiles: ['<rootDir>/tests/support/queue-store-postgres.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
     },
     {

@@ -41,8 +41,10 @@
 // (BENCH_BUSY_RETRIES, 2: a measurement during which other processes took over 10% of the CPU
 // is taken again, after waiting up to BENCH_QUIET_WAIT_S, 30, for a quiet moment),
 // BENCH_LOG_LEVEL (the LOG_LEVEL of the API but not of the young database's, warn), DATABASE_URL
-// (its server), REDIS_URL.
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+// (its server), REDIS_URL, QUEUE_STORE (redis, the default, or postgres: where the API keeps its
+// queues; the bare app's stay in Redis), BENCH_SUMMARY_FILE (where to write each line's req/s as
+// JSON, for bench:queue-stores).
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -345,6 +347,7 @@ async function main(): Promise<number> {
         ...process.env,
         DATABASE_URL,
         REDIS_URL,
+        QUEUE_STORE: process.env.QUEUE_STORE ?? 'redis',
         QUEUE_PREFIX: API_PREFIX,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -531,6 +534,15 @@ async function main(): Promise<number> {
     }
     const faults = formatFaults(lines);
     if (faults) console.log(faults);
+    if (process.env.BENCH_SUMMARY_FILE) {
+      const summary = lines.map((line) => ({
+        name: line.name,
+        processes: line.processes,
+        apiRps: line.api.load.rps,
+        bareRps: line.bare.load.rps,
+      }));
+      writeFileSync(process.env.BENCH_SUMMARY_FILE, JSON.stringify({ lines: summary, faults: Boolean(faults) }));
+    }
     console.log(
       `\nload average after: ${loadavg()}; the apps' output: ${LOG_FILE}${youngDeployment ? ` (the young database's API: ${YOUNG_LOG_FILE})` : ''}`,
     );

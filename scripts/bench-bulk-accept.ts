@@ -7,7 +7,7 @@ import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate, newId, newJobId } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
-import { batchFlow, bullPrefix, createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
+import { batchFlow, bullPrefix, createRedisConnection, RedisQueueStore, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
 import { FlowProducer } from 'bullmq';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -33,12 +33,12 @@ async function main(): Promise<void> {
   const config = loadConfig(apiEnv, { DATABASE_URL, REDIS_URL, QUEUE_PREFIX: `${PREFIX}-api`, LOG_LEVEL: 'silent' });
   const redis = createRedisConnection(REDIS_URL, 'producer');
   await waitUntilConnected(redis, 5000);
-  const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(config.QUEUE_PREFIX) });
+  const queues = new RedisQueueStore(redis, config.QUEUE_PREFIX);
   const bareRedis = createRedisConnection(REDIS_URL, 'producer');
   await waitUntilConnected(bareRedis, 5000);
   const bareFlows = new FlowProducer({ connection: bareRedis, prefix: bullPrefix(`${PREFIX}-bare`) });
   const logger = createLogger('silent');
-  const app = createApp(createAppContext({ config, db, redis, flows, logger }));
+  const app = createApp(createAppContext({ config, db, queues, logger }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/enrich/bulk`;
@@ -83,10 +83,10 @@ async function main(): Promise<void> {
   for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(26) : cell.padStart(10))).join(''));
 
   server.close();
-  await Promise.all([flows.close(), bareFlows.close()]);
+  await bareFlows.close();
   await removePrefixKeys(redis, config.QUEUE_PREFIX);
   await removePrefixKeys(redis, `${PREFIX}-bare`);
-  redis.disconnect();
+  await queues.close();
   bareRedis.disconnect();
   await db.$disconnect();
   await dropDatabase(DATABASE_URL);

@@ -11,8 +11,10 @@
 // Knobs: the worker settings in SETTINGS below (same names as the services'), BENCH_DOMAINS,
 // BENCH_SHELL_EVERY (every n-th homepage a JavaScript shell; 0 none), BENCH_WARMUP (domains
 // enriched before the measurement), BENCH_CPU_PROFILE=1, BENCH_NODE_OPTIONS (NODE_OPTIONS of
-// the apps), BENCH_KEEP_DB=1 (keep the database to query afterwards), BENCH_TIMEOUT_MS.
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// the apps), BENCH_KEEP_DB=1 (keep the database to query afterwards), BENCH_TIMEOUT_MS,
+// QUEUE_STORE (redis, the default, or postgres: where the apps keep their queues),
+// BENCH_SUMMARY_FILE (where to write the wall and ideal times as JSON, for bench:queue-stores).
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiEnv } from '@enrich/api';
@@ -124,6 +126,7 @@ async function main(): Promise<number> {
       ...SETTINGS,
       DATABASE_URL,
       REDIS_URL,
+      QUEUE_STORE: process.env.QUEUE_STORE ?? 'redis',
       QUEUE_PREFIX: PREFIX,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -274,6 +277,9 @@ async function main(): Promise<number> {
         logFile: LOG_FILE,
       }),
     );
+    if (process.env.BENCH_SUMMARY_FILE) {
+      writeFileSync(process.env.BENCH_SUMMARY_FILE, JSON.stringify({ wallMs, idealMs, incomplete: incomplete.length }));
+    }
     if (CPU_PROFILE) {
       await stopApps(apps); // profiles are written as the processes exit
       for (const [dir, app] of [

@@ -13,8 +13,7 @@ import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate, sqlConnection } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
-import { bullPrefix, createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
-import { FlowProducer } from 'bullmq';
+import { createRedisConnection, RedisQueueStore, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
 import { Client } from 'pg';
 import { seedCompanies } from './bench-search-data';
 
@@ -112,7 +111,7 @@ async function main(): Promise<void> {
   const db = createPrismaClient(url);
   const queuePrefix = `bench-search-${randomBytes(3).toString('hex')}`;
   const redis = createRedisConnection(REDIS_URL, 'producer');
-  const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
+  const queues = new RedisQueueStore(redis, queuePrefix);
   let server: http.Server | undefined;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
@@ -131,7 +130,7 @@ async function main(): Promise<void> {
 
     const config = loadConfig(apiEnv, { DATABASE_URL: url, REDIS_URL, QUEUE_PREFIX: queuePrefix, LOG_LEVEL: 'silent' });
     const logger = createLogger('silent');
-    const app = createApp(createAppContext({ config, db, redis, flows, logger }));
+    const app = createApp(createAppContext({ config, db, queues, logger }));
     server = await new Promise<http.Server>((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
     });
@@ -199,9 +198,8 @@ async function main(): Promise<void> {
   } finally {
     agent.destroy();
     if (server) await new Promise((resolve) => server!.close(resolve));
-    await flows.close();
     await removePrefixKeys(redis, queuePrefix);
-    redis.disconnect();
+    await queues.close();
     await db.$disconnect();
     await client.end();
     if (process.env.BENCH_KEEP !== '1') await dropDatabase(url);

@@ -6,23 +6,14 @@ import path from 'node:path';
 import { apiEnv } from '@enrich/api';
 import { ConfigError, loadConfig } from '@enrich/config';
 import { ensureDatabase, migrate, type PostgresChoice } from '@enrich/db';
-import { createRedisConnection, waitUntilConnected } from '@enrich/queue';
 import { aiWorkerEnv } from '@enrich/worker-ai';
 import { workerEnv } from '@enrich/worker-scrape';
 import { webhookWorkerEnv } from '@enrich/worker-webhooks';
 import { buildDashboardIfChanged } from './support/dashboard-build';
 import { describePostgres, servicePostgres } from './support/service-postgres';
+import { serviceQueues } from './support/service-queues';
 
 const root = path.resolve(__dirname, '..');
-
-async function checkRedis(url: string): Promise<void> {
-  const redis = createRedisConnection(url, 'producer');
-  try {
-    await waitUntilConnected(redis, 5000);
-  } finally {
-    redis.disconnect();
-  }
-}
 
 async function prepare(): Promise<{ port: number }> {
   const api = loadConfig(apiEnv);
@@ -36,11 +27,6 @@ async function prepare(): Promise<{ port: number }> {
     if (applied.length) console.log(`applied migrations: ${applied.join(', ')}`);
   } catch (error) {
     throw new Error(`PostgreSQL at DATABASE_URL is not usable: ${(error as Error).message}`);
-  }
-  try {
-    await checkRedis(api.REDIS_URL);
-  } catch (error) {
-    throw new Error(`Redis at REDIS_URL is not reachable: ${(error as Error).message}`);
   }
   return { port: api.PORT };
 }
@@ -90,6 +76,8 @@ async function main(): Promise<void> {
   // runs as long as this process does. The processes started here are given what was chosen.
   database = await servicePostgres('start', (line) => console.log(line));
   const postgres = describePostgres(database);
+  // Without Redis, the queues and the state the processes share live in PostgreSQL too.
+  const queues = await serviceQueues();
   const { port } = await prepare();
   const dashboardNote = await dashboard(port);
   children.push(
@@ -104,6 +92,7 @@ async function main(): Promise<void> {
       '',
       `Company enrichment API on http://localhost:${port} (worker-scrape, worker-ai and worker-webhooks running beside it)`,
       `  PostgreSQL: ${postgres}`,
+      `  Queues:     ${queues.description}`,
       aiOn ? '  AI source: on (ANTHROPIC_API_KEY is set)' : '  AI source: off (set ANTHROPIC_API_KEY to turn it on)',
       '  Create an API key:  npm run admin -- create-key --team my-team',
       `  Enrich a domain:    curl -X POST http://localhost:${port}/enrich -H "Authorization: Bearer <key>" -H "Content-Type: application/json" -d '{"domain":"example.com"}'`,

@@ -8,11 +8,11 @@ import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright';
 import { launchBrowser, nav, newUserContext, signUp } from './browser';
 
-// `npm start` on a machine where no PostgreSQL answers: the real command, in a network namespace
-// of its own (unshare -n) where nothing listens on 127.0.0.1:5432, with no DATABASE_URL. Redis
-// is started inside the namespace beside it. The service must run on the embedded PostgreSQL,
-// say so, serve a submission to its end, stop cleanly on Ctrl-C (SIGINT to its process group)
-// and find the same data when started again. A person's dashboard journey runs on it in
+// `npm start` on a machine with nothing but Node.js: the real command, in a network namespace of
+// its own (unshare -n) where nothing listens on 127.0.0.1:5432 or :6379, with no DATABASE_URL
+// and no REDIS_URL. The service must run on the embedded PostgreSQL with its queues in it, say
+// so, serve a submission to its end, stop cleanly on Ctrl-C (SIGINT to its process group) and
+// find the same data when started again. A person's dashboard journey runs on it in
 // Chromium (sign up, a key, one domain, a CSV batch, its results CSV), reaching the namespace's
 // 127.0.0.1:3000 through a Unix socket (files are shared across network namespaces).
 
@@ -30,7 +30,7 @@ afterAll(() => {
 });
 
 const env = (): NodeJS.ProcessEnv => {
-  const { DATABASE_URL: _database, REDIS_URL: _redis, PORT: _port, ...rest } = process.env;
+  const { DATABASE_URL: _database, REDIS_URL: _redis, QUEUE_STORE: _queues, PORT: _port, ...rest } = process.env;
   return { ...rest, EMBEDDED_POSTGRES_DIR: path.join(dataDir, 'postgres'), LOG_LEVEL: 'info' };
 };
 
@@ -39,13 +39,9 @@ interface Started {
   output: () => string;
 }
 
-// bash is the namespace's first process (unshare execs it); it runs Redis and `npm start`.
+// bash is the namespace's first process (unshare execs it); it runs `npm start`.
 function startInNamespace(): Started {
-  const script = [
-    'ip link set lo up',
-    "redis-server --port 6379 --bind 127.0.0.1 --save '' --appendonly no > /dev/null &",
-    'npm start',
-  ].join('\n');
+  const script = ['ip link set lo up', 'npm start'].join('\n');
   const child = spawn('unshare', ['-n', 'bash', '-c', script], {
     cwd: root,
     env: env(),
@@ -181,16 +177,17 @@ const ready = (pid: number) => () => {
 };
 
 it(
-  'runs on an embedded PostgreSQL: a submission, the dashboard journey, Ctrl-C, and the same data after a restart',
+  'runs on an embedded PostgreSQL, queues included: a submission, the dashboard journey, Ctrl-C, and the same data after a restart',
   async () => {
     const first = startInNamespace();
     const pid = first.child.pid as number;
     try {
       const readiness = await until('/readyz', ready(pid), START_TIMEOUT_MS);
-      expect(readiness.mode).toEqual({ postgres: 'embedded', queues: 'redis' });
+      expect(readiness.mode).toEqual({ postgres: 'embedded', queues: 'postgres' });
       expect(first.output()).toMatch(
         /PostgreSQL: embedded \(nothing answered at 127\.0\.0\.1:5432; data in .*postgres, on 127\.0\.0\.1:54329\)/,
       );
+      expect(first.output()).toContain('Queues:     PostgreSQL (no Redis answered at 127.0.0.1:6379');
 
       // The banner's next step, word for word: the admin CLI finds the embedded server too.
       const created = inNamespace(pid, ['npm', 'run', '--silent', 'admin', '--', 'create-key', '--team', 'no-postgres']);

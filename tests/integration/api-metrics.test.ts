@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { QUEUE_STATES, type QueueDepth, queueDepth } from '@enrich/api';
+import { QUEUE_STATES, queueDepth } from '@enrich/api';
 import { type MetricsListener, startMetricsListener } from '@enrich/metrics';
-import { bullPrefix, QueueName } from '@enrich/queue';
+import { QueueName } from '@enrich/queue';
 import { type ChildApp, freePort, SseClient, spawnApp, stopApps } from '@enrich/testkit';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -39,13 +39,13 @@ const UNKNOWN_JOB = '0b7e3a2c-9d4f-4c1e-8a6b-5f2d1c0e9a87';
 
 let stack: TestStack;
 let server: Server;
-let depth: QueueDepth;
+let depth: () => Promise<void>;
 const listeners: MetricsListener[] = [];
 const secrets: string[] = [UNKNOWN_JOB, 'metrics-', 'no-such-path'];
 
 beforeAll(async () => {
   stack = await startTestStack({ label: 'apimetrics', workers: false });
-  depth = queueDepth(stack.context.metrics, stack.context.redis, bullPrefix(stack.queuePrefix));
+  depth = queueDepth(stack.context.metrics, stack.context.queues);
   server = await new Promise<Server>((resolve) => {
     const s = stack.app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -54,7 +54,6 @@ afterAll(async () => {
   await Promise.all(listeners.map((l) => l.close()));
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
-  await depth?.close();
   await stack?.stop();
 });
 
@@ -103,7 +102,7 @@ describe('the API’s metrics after a round of requests', () => {
     const listener = await startMetricsListener(
       stack.context.metrics,
       { METRICS_PORT: 0, METRICS_HOST: '127.0.0.1', METRICS_TOKEN: undefined },
-      depth.beforeScrape,
+      depth,
     );
     listeners.push(listener);
     const { status, text } = await scrape(listener);

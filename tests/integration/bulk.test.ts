@@ -1,9 +1,9 @@
 import { apiEnv, createApp, createAppContext } from '@enrich/api';
 import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
-import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
+import { bullPrefix, createRedisConnection, QueueName, RedisQueueStore, waitUntilConnected } from '@enrich/queue';
 import { FixtureSites } from '@enrich/testkit';
-import { FlowProducer, Queue } from 'bullmq';
+import { FlowProducer } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { strictBatchStatus, strictBulkAccepted, strictError } from '../support/contract-schemas';
@@ -67,17 +67,10 @@ describe('accepting a batch (no workers: nothing is processed)', () => {
     expect(batch).toMatchObject({ entriesReceived: 1000, duplicateEntries: 50, completedAt: null });
 
     // The batch is one flow: its parent waits on the 900 items' finalize jobs.
-    const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-    const queue = new Queue('batch', { connection, prefix: bullPrefix(stack.queuePrefix) });
-    try {
-      const parent = await queue.getJob(`batch-${body.batchId}`);
-      expect(parent).toBeDefined();
-      expect(await parent!.getDependenciesCount()).toMatchObject({ unprocessed: 900 });
-      expect(await parent!.getState()).toBe('waiting-children');
-    } finally {
-      await queue.close();
-      connection.disconnect();
-    }
+    const parent = await stack.context.queues.queue(QueueName.batch).getJob(`batch-${body.batchId}`);
+    expect(parent).toBeDefined();
+    expect(await parent!.getDependenciesCount()).toMatchObject({ unprocessed: 900 });
+    expect(await parent!.getState()).toBe('waiting-children');
 
     // Progress is counted, nothing has run: all pending, first page of items in order.
     const status = await request(stack.app).get(`/api/enrich/bulk/${body.batchId}?limit=100&page=9`).set(bearer(key));
@@ -371,19 +364,13 @@ describe('a batch running against fixture sites', () => {
     // The batch row settles too, and the batch job's own step runs once every item ended.
     const batch = await stack.database.db.batch.findUniqueOrThrow({ where: { id: batchId } });
     expect(batch.completedAt).not.toBeNull();
-    const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-    const queue = new Queue('batch', { connection, prefix: bullPrefix(stack.queuePrefix) });
-    try {
-      let state = '';
-      for (const deadline = Date.now() + 10_000; state !== 'completed' && Date.now() < deadline; ) {
-        state = (await (await queue.getJob(`batch-${batchId}`))?.getState()) ?? 'gone';
-        if (state !== 'completed') await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(state).toBe('completed');
-    } finally {
-      await queue.close();
-      connection.disconnect();
+    const queue = stack.context.queues.queue(QueueName.batch);
+    let state = '';
+    for (const deadline = Date.now() + 10_000; state !== 'completed' && Date.now() < deadline; ) {
+      state = (await (await queue.getJob(`batch-${batchId}`))?.getState()) ?? 'gone';
+      if (state !== 'completed') await new Promise((r) => setTimeout(r, 100));
     }
+    expect(state).toBe('completed');
   });
 });
 
@@ -400,13 +387,20 @@ describe('accepting is atomic', () => {
     const queueConnection = createRedisConnection(queueServer.url, 'producer');
     const admin = new Redis(queueServer.url);
     const flows = new FlowProducer({ connection: queueConnection, prefix: bullPrefix(stack.queuePrefix) });
+    // Everything else of the store (rate-limit windows, …) stays on the shared Redis.
+    class FlowsElsewhere extends RedisQueueStore {
+      override flows() {
+        return flows;
+      }
+    }
     try {
       await waitUntilConnected(queueConnection, 5000);
       const config = loadConfig(apiEnv, stack.workerEnv);
       const redis = createRedisConnection(REDIS_URL, 'producer');
       await waitUntilConnected(redis, 5000);
       const logger = createLogger('silent');
-      const app = createApp(createAppContext({ config, db: stack.database.db, redis, flows, logger }));
+      const queues = new FlowsElsewhere(redis, stack.queuePrefix);
+      const app = createApp(createAppContext({ config, db: stack.database.db, queues, logger }));
       const key = await stack.key('starter', 'atomic-team');
       await admin.client('PAUSE', 8000, 'WRITE');
       const started = Date.now();

@@ -1,23 +1,18 @@
 import { newJobId } from '@enrich/db';
 import { admitJobs } from '@enrich/jobs';
-import { bullJobId, bullPrefix, createRedisConnection, QueueName } from '@enrich/queue';
-import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { bullJobId, QueueName } from '@enrich/queue';
 import request from 'supertest';
-import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
 
 // Requests that arrive together share their round trips: single submissions are admitted
 // together (one statement, one queue transaction per team), polls are one query. Each still
 // gets its own job and its own answer, and no team sees another's.
 let stack: TestStack;
-let connection: Redis;
 
 beforeAll(async () => {
   stack = await startTestStack({ label: 'singles', workers: false });
-  connection = createRedisConnection(REDIS_URL, 'worker');
 });
 afterAll(async () => {
-  connection.disconnect();
   await stack.stop();
 });
 
@@ -37,18 +32,15 @@ it('admits concurrent single submissions each with its own recorded and queued j
   expect(rows).toHaveLength(domains.length);
 
   // Queued in start jobs (fewer than the submissions: they were admitted together), each job in one.
-  const start = new Queue(QueueName.start, { connection, prefix: bullPrefix(stack.queuePrefix) });
-  const startJobs = await start.getJobs(['waiting']);
-  await start.close();
+  const startJobs = await stack.context.queues.queue(QueueName.start).getJobs(['waiting']);
   const started = startJobs.flatMap((job) => (job.data as { jobs: { jobId: string }[] }).jobs.map((j) => j.jobId));
   expect(started.sort()).toEqual([...ids].sort());
   expect(startJobs.length).toBeLessThan(ids.length);
   // The start step adds each job's flow.
   await stack.runStartJobs();
-  const finalize = new Queue(QueueName.finalize, { connection, prefix: bullPrefix(stack.queuePrefix) });
+  const finalize = stack.context.queues.queue(QueueName.finalize);
   const queued = await Promise.all(ids.map((id) => finalize.getJob(bullJobId('finalize', id))));
   expect(queued.every((job) => job !== undefined)).toBe(true);
-  await finalize.close();
 
   const team = await db.team.findUniqueOrThrow({ where: { name: 'singles-team' } });
   const usage = await db.usageMonth.findMany({ where: { teamId: team.id } });

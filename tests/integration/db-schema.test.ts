@@ -112,6 +112,30 @@ describe('tables and enums match schema.prisma', () => {
     expect(await labels('UserRole')).toEqual(Object.values(UserRole));
     expect(await labels('DeliveryStatus')).toEqual(Object.values(DeliveryStatus));
   });
+
+  // The client does not know @@ignore'd models, so the check above cannot see them: read schema.prisma itself.
+  it('the models kept out of the client (@@ignore) are the UNLOGGED tables of the shared state, with exactly their fields', async () => {
+    const schema = await readFile(path.resolve(__dirname, '../../prisma/schema.prisma'), 'utf8');
+    const ignored = [...schema.matchAll(/^model \w+ \{$([\s\S]*?)^\}$/gm)].map((m) => m[1]!).filter((body) => /^\s*@@ignore$/m.test(body));
+    const declared = new Map(
+      ignored.map((body) => {
+        const table = /@@map\("([^"]+)"\)/.exec(body)![1]!;
+        const fields = [...body.matchAll(/^[ \t]*(\w+)[ \t]+\w+\??(?:[ \t]+(.*))?$/gm)].map(([, name, attributes]) => {
+          return /@map\("([^"]+)"\)/.exec(attributes ?? '')?.[1] ?? name!;
+        });
+        return [table, fields.sort()];
+      }),
+    );
+    expect([...declared.keys()].sort()).toEqual(['leases', 'linkedin_gates', 'linkedin_grants', 'rate_limit_windows']);
+    for (const [table, fields] of declared) {
+      const rows = await db.$queryRaw<{ column_name: string }[]>`
+        SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table}`;
+      expect({ table, columns: rows.map((r) => r.column_name).sort() }).toEqual({ table, columns: fields });
+      const [persistence] = await db.$queryRaw<{ relpersistence: string }[]>`
+        SELECT relpersistence::text AS relpersistence FROM pg_class WHERE oid = to_regclass(${table})`;
+      expect({ table, relpersistence: persistence?.relpersistence }).toEqual({ table, relpersistence: 'u' });
+    }
+  });
 });
 
 describe('Team', () => {

@@ -5,9 +5,8 @@ import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, type Db } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
-import { bullPrefix, createRedisConnection } from '@enrich/queue';
+import { createRedisConnection, RedisQueueStore } from '@enrich/queue';
 import { freePort } from '@enrich/testkit';
-import { FlowProducer } from 'bullmq';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
@@ -71,12 +70,11 @@ afterAll(async () => {
 interface Assembled {
   app: Express;
   redis: Redis;
-  flows: FlowProducer;
   queuePrefix: string;
   close(): Promise<void>;
 }
 
-// Assembled as apps/api/src/main.ts and tests/support/test-stack.ts do it.
+// Assembled as apps/api/src/main.ts does it in Redis mode (the Redis outages below are this mode's).
 function assemble(db: Db, databaseUrl: string, redisUrl: string): Assembled {
   const queuePrefix = `t-outage-${randomBytes(3).toString('hex')}`;
   const config = loadConfig(apiEnv, {
@@ -87,21 +85,18 @@ function assemble(db: Db, databaseUrl: string, redisUrl: string): Assembled {
   });
   const logger = createLogger(config.LOG_LEVEL);
   const redis = createRedisConnection(redisUrl, 'producer');
-  const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
-  flows.on('error', () => undefined); // as main.ts: reported by /readyz and by failing submissions
-  const app = createApp(createAppContext({ config, db, redis, flows, logger }));
+  const queues = new RedisQueueStore(redis, queuePrefix);
+  const app = createApp(createAppContext({ config, db, queues, logger }));
   return {
     app,
     redis,
-    flows,
     queuePrefix,
     async close() {
-      redis.disconnect();
       lastDisconnectAt = Date.now();
-      // FlowProducer.close() may wait on a connection that never comes; do not let it hold afterAll.
+      // The store's close may wait on a connection that never comes; do not let it hold afterAll.
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        flows.close().catch(() => undefined),
+        queues.close().catch(() => undefined),
         new Promise((r) => {
           timer = setTimeout(r, 2_000);
         }),

@@ -1,8 +1,8 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, createEventHub } from '@enrich/api';
-import { markJobFailed, noJobEvents, redisJobEvents } from '@enrich/jobs';
-import { bullPrefix } from '@enrich/queue';
+import { createApp, createEventHub, listenerName } from '@enrich/api';
+import { sqlPool } from '@enrich/db';
+import { jobEvents, markJobFailed, noJobEvents } from '@enrich/jobs';
 import { FixtureSites, SseClient } from '@enrich/testkit';
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
@@ -176,8 +176,8 @@ describe('a job’s stream', () => {
   });
 
   it('is served by any API replica: the workers’ announcements reach another process’s subscriber', async () => {
-    // A heartbeat too rare to matter here: what arrives came through Redis.
-    const events = createEventHub({ ...stack.context.config, SSE_HEARTBEAT_MS: 600_000 }, stack.context.logger);
+    // A heartbeat too rare to matter here: what arrives came through the shared store.
+    const events = createEventHub({ ...stack.context.config, SSE_HEARTBEAT_MS: 600_000 }, stack.context.queues.state, stack.context.logger);
     const replica = await listen(createApp({ ...stack.context, events }));
     try {
       const jobId = await stack.submit(otherKey, 'slow-3.com');
@@ -222,7 +222,7 @@ describe('a batch’s stream', () => {
     // The hanging site would take seconds: end that item through the job store, as a failure.
     await stream.waitFor(() => stream.events.length >= 5 - startId, 20_000, 'four items');
     const hanging = jobs.find((job) => job.domain === 'hang-3.com')!.jobId;
-    const events = redisJobEvents(stack.context.redis, bullPrefix(stack.queuePrefix), (error) => {
+    const events = jobEvents(stack.context.queues.state, (error) => {
       throw error;
     });
     expect((await markJobFailed(stack.database.db, events, hanging, 'SCRAPE_FAILED', 'gave up')).ended).toBe(true);
@@ -276,8 +276,9 @@ describe('a batch’s stream', () => {
 });
 
 describe('the process’s streams', () => {
-  it('share one Redis subscriber, and let go of a channel when its last client leaves', async () => {
+  it('share one subscriber connection, and let go of a channel when its last client leaves', async () => {
     const hub = stack.context.events;
+    const state = stack.context.queues.state;
     const jobIds: string[] = [];
     for (let i = 4; i <= 23; i += 1) jobIds.push(await stack.submit(otherKey, `hang-${i}.com`));
     // Two clients on each of the first five jobs.
@@ -285,6 +286,18 @@ describe('the process’s streams', () => {
     await Promise.all(streams.map((s) => s.waitForEvents(1)));
     expect(hub.stats()).toEqual({ streams: 25, channels: 20 });
 
+    if (state.kind === 'postgres') {
+      // One LISTEN connection; its logical channels are the hub's bookkeeping (stats, below).
+      const { rows } = await sqlPool(stack.database.db).query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+        [listenerName(state.channel)],
+      );
+      expect(rows[0]!.n).toBe(1);
+      for (const s of streams) s.close();
+      await waitUntil(() => hub.stats().streams === 0, 5000);
+      expect(hub.stats()).toEqual({ streams: 0, channels: 0 });
+      return;
+    }
     const redis = new Redis(REDIS_URL);
     try {
       const clients = (await redis.client('LIST')) as string;
@@ -304,7 +317,7 @@ describe('the process’s streams', () => {
   });
 
   it('are ended cleanly when the API shuts down', async () => {
-    const events = createEventHub(stack.context.config, stack.context.logger);
+    const events = createEventHub(stack.context.config, stack.context.queues.state, stack.context.logger);
     const replica = await listen(createApp({ ...stack.context, events }));
     try {
       const jobId = await stack.submit(otherKey, 'hang-24.com');

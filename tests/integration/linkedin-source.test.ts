@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { createRedisConnection, removePrefixKeys } from '@enrich/queue';
+import { createRedisConnection } from '@enrich/queue';
 import {
   fetchLinkedInCompany,
   type LinkedInDeps,
@@ -10,12 +10,13 @@ import {
   parseHostMap,
 } from '@enrich/scraper';
 import { FixtureSites, freePort, readCorpus } from '@enrich/testkit';
-import { createRedisLinkedInGate, type RedisLinkedInGateOptions } from '@enrich/worker-scrape';
-import type { Redis } from 'ioredis';
+import { createLinkedInGate, createPostgresLinkedInGate, createRedisLinkedInGate, type LinkedInGateOptions } from '@enrich/worker-scrape';
+import pg from 'pg';
+import { openSharedStateStores, type SharedStateStores, STORE_KINDS, type StoreKind } from '../support/shared-state-stores';
 
 // The LinkedIn source against a local stand-in for www.linkedin.com (mapped like an operator's
-// SCRAPER_HOST_MAP) and the fleet-wide gate in the real Redis, each test under its own prefix.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// SCRAPER_HOST_MAP) and the fleet-wide gate, on each store (the real Redis and the real
+// PostgreSQL), each test under its own prefix.
 const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';
 const AUDIENSE = readCorpus('metascraper', 'linkedin-company-audiense.html');
 const AUDIENSE_URL = 'https://www.linkedin.com/company/audiense';
@@ -61,34 +62,38 @@ const linkedin = new FixtureSites().site('linkedin.com', {
 });
 
 let fixtureMap: ReturnType<typeof parseHostMap>;
-let redisA: Redis;
-let redisB: Redis;
-const prefixes: string[] = [];
+let stores: SharedStateStores;
 
 beforeAll(async () => {
   await linkedin.start();
   fixtureMap = parseHostMap(linkedin.hostMap());
-  redisA = createRedisConnection(REDIS_URL, 'worker');
-  redisB = createRedisConnection(REDIS_URL, 'worker');
+  stores = await openSharedStateStores('linkedin');
 });
 
 afterAll(async () => {
-  for (const prefix of prefixes) await removePrefixKeys(redisA, prefix);
-  redisA.disconnect();
-  redisB.disconnect();
+  await stores?.close();
   await linkedin.stop();
 });
 
-/** A fresh deployment prefix with one gate per "worker": A and B on separate Redis connections. */
-function fleet(options: Partial<RedisLinkedInGateOptions> = {}) {
-  const prefix = `t-linkedin-${randomBytes(4).toString('hex')}`;
-  prefixes.push(prefix);
-  const settings = { prefix, requestsPerMinute: 20, maxWaitMs: 2_000, ...options };
+/** The cooldown in force on the store, in ms; 0 when none. */
+async function cooldownLeft(kind: StoreKind, prefix: string): Promise<number> {
+  if (kind === 'redis') return Math.max(await stores.redis.pttl(`{${prefix}}:linkedin:cooldown`), 0);
+  const { rows } = await stores.pool.query<{ left: number | null }>(
+    'SELECT ceil(extract(epoch FROM cooldown_until - clock_timestamp()) * 1000)::float8 AS left FROM linkedin_gates WHERE prefix = $1',
+    [prefix],
+  );
+  return Math.max(rows[0]?.left ?? 0, 0);
+}
+
+/** A fresh deployment prefix on `kind` with one gate per "worker": A and B on connections of their own. */
+function fleet(kind: StoreKind, options: Partial<LinkedInGateOptions> = {}) {
+  const prefix = `${stores.prefix}-${randomBytes(4).toString('hex')}`;
+  const settings = { requestsPerMinute: 20, maxWaitMs: 2_000, ...options };
   return {
     prefix,
-    cooldownKey: `{${prefix}}:linkedin:cooldown`,
-    a: createRedisLinkedInGate(redisA, settings),
-    b: createRedisLinkedInGate(redisB, settings),
+    cooldown: () => cooldownLeft(kind, prefix),
+    a: createLinkedInGate(stores.state(kind, prefix, 0), settings),
+    b: createLinkedInGate(stores.state(kind, prefix, 1), settings),
   };
 }
 
@@ -114,7 +119,7 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number): Prom
 
 describe('finding the page', () => {
   it('fetches the page the website links to, as a logged-out browser, and reads its facts', async () => {
-    const { a } = fleet();
+    const { a } = fleet('redis');
     headersSeen.length = 0;
     const result = expectOk(
       await fetchLinkedInCompany(input('audiense.com', 'Audiense', 'https://uk.linkedin.com/company/audiense/about/'), deps(a)),
@@ -139,13 +144,13 @@ describe('finding the page', () => {
   });
 
   it('accepts a guessed page whose website is the domain', async () => {
-    const { a } = fleet();
+    const { a } = fleet('redis');
     const result = expectOk(await fetchLinkedInCompany(input('audiense.com', 'Audiense'), deps(a)));
     expect(result).toMatchObject({ url: AUDIENSE_URL, match: 'guessed', company: { industry: 'Advertising Services' } });
   });
 
   it('goes through the guesses in order until one proves itself', async () => {
-    const { a } = fleet();
+    const { a } = fleet('redis');
     const before = linkedin.hits.length;
     const result = expectOk(await fetchLinkedInCompany(input('audiense.com', 'Audiense Social Ltd'), deps(a)));
     expect(result.match).toBe('guessed');
@@ -157,14 +162,14 @@ describe('finding the page', () => {
   });
 
   it('rejects a guessed page whose website is another domain', async () => {
-    const { a } = fleet();
+    const { a } = fleet('redis');
     const result = await fetchLinkedInCompany(input('audiense-fans.com', 'Audiense'), deps(a));
     expect(result).toMatchObject({ status: 'unavailable', reason: 'website_mismatch', tried: [AUDIENSE_URL, company('audiense-fans')] });
     expect(result.status === 'unavailable' && result.message).toMatch(/audiense\.com.*audiense-fans\.com/);
   });
 
   it('rejects a linked page whose website names another domain, without guessing', async () => {
-    const { a } = fleet();
+    const { a } = fleet('redis');
     const result = await fetchLinkedInCompany(
       input('someone-else.com', 'Someone Else', 'https://www.linkedin.com/company/audiense'),
       deps(a),
@@ -173,21 +178,21 @@ describe('finding the page', () => {
   });
 
   it('reports no_page when no guess exists', async () => {
-    const { a } = fleet();
+    const { a } = fleet('redis');
     const result = await fetchLinkedInCompany(input('nobody-here.com', 'Nobody'), deps(a));
     expect(result).toMatchObject({ status: 'unavailable', reason: 'no_page', tried: [company('nobody'), company('nobody-here')] });
   });
 });
 
-describe('LinkedIn refusing', () => {
+describe.each(STORE_KINDS)('LinkedIn refusing (gate on %s)', (kind) => {
   it('999: rate_limited, a fleet-wide cooldown, and another worker then asks nothing', async () => {
-    const { a, b, cooldownKey } = fleet();
+    const { a, b, cooldown } = fleet(kind);
     const result = await fetchLinkedInCompany(
       input('blocked.com', 'Blocked', 'https://www.linkedin.com/company/blocked'),
       deps(a, {}, 5_000),
     );
     expect(result).toMatchObject({ status: 'unavailable', reason: 'rate_limited', tried: [company('blocked')] });
-    const ttl = await redisA.pttl(cooldownKey);
+    const ttl = await cooldown();
     expect(ttl).toBeGreaterThan(4_000);
     expect(ttl).toBeLessThanOrEqual(5_000);
 
@@ -200,47 +205,47 @@ describe('LinkedIn refusing', () => {
   });
 
   it('429 with Retry-After: 2 pauses the fleet about 2 s; then requests go through again', async () => {
-    const { a, b, cooldownKey } = fleet();
+    const { a, b, cooldown } = fleet(kind);
     const result = await fetchLinkedInCompany(input('busy.com', 'Busy', 'https://www.linkedin.com/company/busy'), deps(a, {}, 60_000));
     expect(result).toMatchObject({ status: 'unavailable', reason: 'rate_limited', tried: [company('busy')] });
-    const ttl = await redisA.pttl(cooldownKey);
+    const ttl = await cooldown();
     expect(ttl).toBeGreaterThan(1_500);
     expect(ttl).toBeLessThanOrEqual(2_000);
     expect(await fetchLinkedInCompany(input('audiense.com', 'Audiense'), deps(b))).toMatchObject({ reason: 'rate_limited', tried: [] });
 
-    await until(async () => (await redisB.pttl(cooldownKey)) < 0, 3_000);
+    await until(async () => (await cooldown()) === 0, 3_000);
     expectOk(await fetchLinkedInCompany(input('audiense.com', 'Audiense'), deps(b)));
   });
 
   it('without Retry-After, backs off from the base, doubling for a refusal right after a cooldown', async () => {
-    const { a, cooldownKey } = fleet();
+    const { a, cooldown } = fleet(kind);
     const busy = input('busy.com', 'Busy', 'https://www.linkedin.com/company/busy-no-hint');
     await fetchLinkedInCompany(busy, deps(a, {}, 1_000));
-    expect(await redisA.pttl(cooldownKey)).toBeGreaterThan(800);
-    expect(await redisA.pttl(cooldownKey)).toBeLessThanOrEqual(1_000);
+    expect(await cooldown()).toBeGreaterThan(800);
+    expect(await cooldown()).toBeLessThanOrEqual(1_000);
     // A request already in flight that is refused too is the same incident: no escalation.
     expect(await a.recentPenalties()).toBe(0);
     await a.penalize(500);
-    expect(await redisA.pttl(cooldownKey)).toBeGreaterThan(500);
+    expect(await cooldown()).toBeGreaterThan(500);
 
-    await until(async () => (await redisA.pttl(cooldownKey)) < 0, 2_000);
+    await until(async () => (await cooldown()) === 0, 2_000);
     expect(await a.recentPenalties()).toBe(1);
     await fetchLinkedInCompany(busy, deps(a, {}, 1_000));
-    expect(await redisA.pttl(cooldownKey)).toBeGreaterThan(1_800);
-    expect(await redisA.pttl(cooldownKey)).toBeLessThanOrEqual(2_000);
+    expect(await cooldown()).toBeGreaterThan(1_800);
+    expect(await cooldown()).toBeLessThanOrEqual(2_000);
   });
 
   it('the sign-in wall: authwall, and the fleet pauses', async () => {
-    const { b, cooldownKey } = fleet();
+    const { b, cooldown } = fleet(kind);
     const result = await fetchLinkedInCompany(input('walled.com', 'Walled', 'https://www.linkedin.com/company/walled'), deps(b));
     expect(result).toMatchObject({ status: 'unavailable', reason: 'authwall', tried: [company('walled')] });
-    expect(await redisA.pttl(cooldownKey)).toBeGreaterThan(0);
+    expect(await cooldown()).toBeGreaterThan(0);
   });
 });
 
-describe('the fleet-wide rate', () => {
+describe.each(STORE_KINDS)('the fleet-wide rate (gate on %s)', (kind) => {
   it('3 a minute across two workers: exactly 3 requests go out, the rest are refused', async () => {
-    const { a, b } = fleet({ requestsPerMinute: 3, maxWaitMs: 300 });
+    const { a, b } = fleet(kind, { requestsPerMinute: 3, maxWaitMs: 300 });
     const before = hits('audiense');
     const results = await Promise.all(
       // A generous fetch deadline: the three granted fetches of a 350 KB page run at once, and on a
@@ -257,7 +262,7 @@ describe('the fleet-wide rate', () => {
   });
 
   it('waits for a slot that frees within maxWaitMs, and refuses one that would come later', async () => {
-    const patient = fleet({ requestsPerMinute: 2, windowMs: 1_000, maxWaitMs: 3_000 });
+    const patient = fleet(kind, { requestsPerMinute: 2, windowMs: 1_000, maxWaitMs: 3_000 });
     const start = Date.now();
     const granted = await Promise.all(
       [patient.a, patient.b, patient.a, patient.b].map(async (gate) => {
@@ -270,7 +275,7 @@ describe('the fleet-wide rate', () => {
     expect(granted[2]).toBeGreaterThanOrEqual(950);
     expect(granted[3]).toBeLessThan(2_500);
 
-    const hasty = fleet({ requestsPerMinute: 2, windowMs: 1_000, maxWaitMs: 200 });
+    const hasty = fleet(kind, { requestsPerMinute: 2, windowMs: 1_000, maxWaitMs: 200 });
     expect(await hasty.a.acquire()).toBe(true);
     expect(await hasty.b.acquire()).toBe(true);
     const refusedAt = Date.now();
@@ -278,26 +283,61 @@ describe('the fleet-wide rate', () => {
     expect(Date.now() - refusedAt).toBeLessThan(300);
   });
 
-  it('keeps its keys under {prefix}:linkedin:', async () => {
-    const { a, prefix } = fleet();
-    await a.acquire();
-    await a.penalize(1_000);
-    const keys = (await redisA.keys(`*${prefix}*`)).sort();
-    expect(keys).toEqual([`{${prefix}}:linkedin:cooldown`, `{${prefix}}:linkedin:penalties`, `{${prefix}}:linkedin:requests`]);
+  it('refuses options that are not whole numbers in range, naming the factory', () => {
+    const state = stores.state(kind);
+    const factory = kind === 'redis' ? 'createRedisLinkedInGate' : 'createPostgresLinkedInGate';
+    expect(() => createLinkedInGate(state, { requestsPerMinute: 0, maxWaitMs: 0 })).toThrow(
+      `${factory}: requestsPerMinute must be an integer ≥ 1, got 0`,
+    );
+    expect(() => createLinkedInGate(state, { requestsPerMinute: 2, maxWaitMs: -1 })).toThrow(RangeError);
+    expect(() => createLinkedInGate(state, { requestsPerMinute: 2, maxWaitMs: 0, windowMs: 0.5 })).toThrow(RangeError);
+    expect(() => createLinkedInGate(state, { requestsPerMinute: 2, maxWaitMs: 0, penaltyMemoryMs: -5 })).toThrow(RangeError);
+    expect(() => createLinkedInGate(stores.state(kind, ' '), { requestsPerMinute: 2, maxWaitMs: 0 })).toThrow(
+      `${factory}: prefix must not be empty`,
+    );
   });
+
+  it('a penalty is at least 1 ms and at most a day; a penalty that is not a number is refused', async () => {
+    const { a, cooldown } = fleet(kind);
+    await expect(a.penalize(Number.NaN)).rejects.toThrow(RangeError);
+    await a.penalize(10 * 86_400_000);
+    expect(await cooldown()).toBeGreaterThan(86_400_000 - 1_000);
+    expect(await cooldown()).toBeLessThanOrEqual(86_400_000);
+    expect(await a.recentPenalties()).toBe(0);
+  });
+});
+
+it('Redis: keeps its keys under {prefix}:linkedin:', async () => {
+  const { a, prefix } = fleet('redis');
+  await a.acquire();
+  await a.penalize(1_000);
+  const keys = (await stores.redis.keys(`*${prefix}*`)).sort();
+  expect(keys).toEqual([`{${prefix}}:linkedin:cooldown`, `{${prefix}}:linkedin:penalties`, `{${prefix}}:linkedin:requests`]);
+});
+
+it('PostgreSQL: keeps a row of linkedin_gates and its grants under its prefix, and no grant older than the window', async () => {
+  const { a, prefix } = fleet('postgres', { requestsPerMinute: 5, windowMs: 200 });
+  for (let i = 0; i < 3; i += 1) expect(await a.acquire()).toBe(true);
+  await a.penalize(1_000);
+  const count = async (table: string) =>
+    Number((await stores.pool.query(`SELECT count(*) AS n FROM ${table} WHERE prefix = $1`, [prefix])).rows[0].n);
+  expect([await count('linkedin_gates'), await count('linkedin_grants')]).toEqual([1, 3]);
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  expect(await a.acquire()).toBe(true);
+  expect(await count('linkedin_grants')).toBe(1);
 });
 
 describe('failures are answers, never throws', () => {
   it('a timeout ends the search at the first guess', async () => {
-    const { a, cooldownKey } = fleet();
+    const { a, cooldown } = fleet('redis');
     const result = await fetchLinkedInCompany(input('slowpoke.com', 'Slow'), deps(a, { timeoutMs: 300 }));
     expect(result).toMatchObject({ status: 'unavailable', reason: 'timeout', tried: [company('slow')] });
     // Not LinkedIn refusing: the fleet does not pause.
-    expect(await redisA.pttl(cooldownKey)).toBe(-2);
+    expect(await cooldown()).toBe(0);
   });
 
   it('a dropped connection, a refused connection and a 5xx', async () => {
-    const { a } = fleet();
+    const { a } = fleet('redis');
     expect(await fetchLinkedInCompany(input('broken.com', 'Broken', company('broken')), deps(a))).toMatchObject({
       status: 'unavailable',
       reason: 'network',
@@ -315,17 +355,20 @@ describe('failures are answers, never throws', () => {
     });
   });
 
-  it('a gate whose Redis is down: rate_limited, and LinkedIn is not asked', async () => {
-    const dead = createRedisConnection(`redis://127.0.0.1:${await freePort()}`, 'producer');
+  it.each(STORE_KINDS)('a gate whose store (%s) is down: rate_limited, and LinkedIn is not asked', async (kind) => {
+    const url = `${kind}://127.0.0.1:${await freePort()}`;
+    const dead = kind === 'redis' ? createRedisConnection(url, 'producer') : new pg.Pool({ connectionString: `${url}/none` });
     try {
-      const gate = createRedisLinkedInGate(dead, { prefix: 't-linkedin-dead', requestsPerMinute: 20, maxWaitMs: 100 });
+      const options = { prefix: 't-linkedin-dead', requestsPerMinute: 20, maxWaitMs: 100 };
+      const gate = dead instanceof pg.Pool ? createPostgresLinkedInGate(dead, options) : createRedisLinkedInGate(dead, options);
       const before = linkedin.hits.length;
       const result = await fetchLinkedInCompany(input('audiense.com', 'Audiense'), deps(gate));
       expect(result).toMatchObject({ status: 'unavailable', reason: 'rate_limited', tried: [] });
       expect(result.status === 'unavailable' && result.message).toMatch(/gate failed/);
       expect(linkedin.hits.length).toBe(before);
     } finally {
-      dead.disconnect();
+      if (dead instanceof pg.Pool) await dead.end();
+      else dead.disconnect();
     }
   });
 });

@@ -2,13 +2,11 @@ import { AppError, ErrorCode } from '@enrich/errors';
 import { noJobEvents } from '@enrich/jobs';
 import { createLogger } from '@enrich/logger';
 import { finalizeJob, saveSourceFailures, saveSourceResult, startStep } from '@enrich/pipeline';
-import { bullJobId, bullPrefix, enrichmentFlow, QueueName } from '@enrich/queue';
+import { bullJobId, enrichmentFlow, QueueName } from '@enrich/queue';
 import { emptyCompanyFacts } from '@enrich/scraper';
 import { FixtureSites } from '@enrich/testkit';
-import { FlowProducer, Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { strictFailed } from '../support/contract-schemas';
-import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
 
 // Step-level guarantees: repeated steps change nothing, repeated flows (and start steps) add nothing, and a job
 // whose internal fault outlasts its retries ends `failed` with a code.
@@ -65,11 +63,9 @@ it("the start step adds each job's flow once, however often it runs, and none fo
   const once = await stack.submit(key, 'once.com');
   const ended = await stack.submit(key, 'ended.com');
   await db.enrichmentJob.update({ where: { id: ended }, data: { status: 'failed', errorCode: 'SCRAPE_FAILED' } });
-  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const prefix = bullPrefix(stack.queuePrefix);
-  const flows = new FlowProducer({ connection, prefix });
-  const scrapeQueue = new Queue(QueueName.scrape, { connection, prefix });
-  try {
+  const flows = stack.context.queues.flows();
+  const scrapeQueue = stack.context.queues.queue(QueueName.scrape);
+  {
     const step = startStep(db, flows, { attempts: 3, backoffMs: 10 });
     const payload = {
       jobs: [
@@ -86,10 +82,6 @@ it("the start step adds each job's flow once, however often it runs, and none fo
     expect(waiting.filter((j) => j.id === bullJobId('scrape', once))).toHaveLength(1);
     expect(waiting.filter((j) => (j.data as { jobId: string }).jobId === once)).toHaveLength(1);
     expect(waiting.filter((j) => (j.data as { jobId: string }).jobId === ended)).toHaveLength(0);
-  } finally {
-    await flows.close();
-    await scrapeQueue.close();
-    connection.disconnect();
   }
 });
 

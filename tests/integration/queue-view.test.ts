@@ -86,7 +86,7 @@ describe('acting on queues', () => {
       .set(bearer(TOKEN))
       .send({ name: 'scrape', data: {} });
     expect(add.status).toBe(405);
-    expect(await stack.context.redis.exists(`{${stack.queuePrefix}}:${QueueName.scrape}:id`)).toBe(0);
+    expect(await stack.context.queues.queue(QueueName.scrape).count()).toBe(0);
   });
 
   it('is allowed with OPERATOR_CAN_ACT', async () => {

@@ -2,25 +2,26 @@ import { noJobEvents } from '@enrich/jobs';
 import { createLogger } from '@enrich/logger';
 import { createMetrics } from '@enrich/metrics';
 import { Reconciler } from '@enrich/pipeline';
-import { bullJobId, bullPrefix, createRedisConnection, QueueName } from '@enrich/queue';
-import { Queue, UnrecoverableError, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
+import { bullJobId, QueueName } from '@enrich/queue';
+import { UnrecoverableError } from 'bullmq';
+import { startTestStack, type TestStack } from '../support/test-stack';
 
-// The reconciler on its own: what it does with each kind of job Postgres says is processing.
+// The reconciler on its own: what it does with each kind of job Postgres says is processing,
+// on whichever queue store the run uses.
 let stack: TestStack;
-let connection: Redis;
 let key: string;
+// Passes are run by hand below; the lease a pass takes lasts 100 ms (most of this interval).
+const INTERVAL_MS = 120;
+const leaseExpired = () => new Promise((r) => setTimeout(r, INTERVAL_MS + 30));
 const reconcilers: Reconciler[] = [];
 
 function reconciler(metrics = createMetrics('worker-scrape')): Reconciler {
   const r = new Reconciler({
     db: stack.database.db,
     events: noJobEvents,
-    connection,
-    queuePrefix: stack.queuePrefix,
+    queues: stack.context.queues,
     retry: { attempts: 2, backoffMs: 10 },
-    intervalMs: 60_000, // passes are run by hand below
+    intervalMs: INTERVAL_MS,
     graceMs: 0,
     logger: createLogger('silent'),
     metrics,
@@ -31,29 +32,23 @@ function reconciler(metrics = createMetrics('worker-scrape')): Reconciler {
 
 beforeAll(async () => {
   stack = await startTestStack({ label: 'reconciler', workers: false });
-  connection = createRedisConnection(REDIS_URL, 'worker');
   key = await stack.key();
 });
 afterAll(async () => {
   await Promise.all(reconcilers.map((r) => r.close()));
-  connection.disconnect();
   await stack.stop();
 });
 
-const lockKey = () => `${bullPrefix(stack.queuePrefix)}:reconciler-lock`;
-
-it('queues again a job whose flow Redis lost, and leaves queued jobs alone', async () => {
-  const prefix = bullPrefix(stack.queuePrefix);
-  const start = new Queue(QueueName.start, { connection, prefix });
-  const finalize = new Queue(QueueName.finalize, { connection, prefix });
-  const scrape = new Queue(QueueName.scrape, { connection, prefix });
-  try {
+it('queues again a job whose flow the queue store lost, and leaves queued jobs alone', async () => {
+  const queues = stack.context.queues;
+  const [start, finalize, scrape] = [queues.queue(QueueName.start), queues.queue(QueueName.finalize), queues.queue(QueueName.scrape)];
+  {
     const lost = await stack.submit(key, 'lost.com');
     const kept = await stack.submit(key, 'kept.com');
     await stack.runStartJobs();
     // Admitted, its start job not run yet: its flow is on its way, not lost.
     const starting = await stack.submit(key, 'starting.com');
-    // Redis "forgets" one flow, and one start job before it ran.
+    // The store "forgets" one flow, and one start job before it ran.
     await (await scrape.getJob(bullJobId('scrape', lost)))!.remove();
     await (await finalize.getJob(bullJobId('finalize', lost)))!.remove();
     const neverStarted = await stack.submit(key, 'never-started.com');
@@ -62,7 +57,7 @@ it('queues again a job whose flow Redis lost, and leaves queued jobs alone', asy
       startJobs.filter((job) => (job.data as { jobs: { jobId: string }[] }).jobs.some((j) => j.jobId === jobId));
     expect(holding(starting)).toHaveLength(1);
     for (const job of holding(neverStarted)) await job.remove();
-    await connection.del(lockKey());
+    await leaseExpired();
 
     const metrics = createMetrics('worker-scrape');
     const report = await reconciler(metrics).runOnce();
@@ -82,34 +77,31 @@ it('queues again a job whose flow Redis lost, and leaves queued jobs alone', asy
       'starting.com': 0,
       'never-started.com': 1,
     });
-  } finally {
-    await Promise.all([start.close(), finalize.close(), scrape.close()]);
   }
 });
 
 it('records the failure of a job whose finalize failed while nobody told Postgres', async () => {
   const jobId = await stack.submit(key, 'orphan-failure.com');
   await stack.runStartJobs();
-  const prefix = bullPrefix(stack.queuePrefix);
+  const queues = await stack.workerQueues();
   // Workers with no failure recorder: as if the process died before reporting.
-  const workerConnection = createRedisConnection(REDIS_URL, 'worker');
-  const scrapeWorker = new Worker(QueueName.scrape, async () => 'scraped', { connection: workerConnection, prefix });
-  const aiWorker = new Worker(QueueName.ai, async () => 'skipped', { connection: workerConnection, prefix });
-  const finalizeWorker = new Worker(
+  const scrapeWorker = queues.worker(QueueName.scrape, async () => 'scraped', {});
+  const aiWorker = queues.worker(QueueName.ai, async () => 'skipped', {});
+  const finalizeWorker = queues.worker(
     QueueName.finalize,
     async () => {
       throw new UnrecoverableError('merge gave up');
     },
-    { connection: workerConnection, prefix },
+    {},
   );
-  const finalize = new Queue(QueueName.finalize, { connection, prefix });
+  const finalize = queues.queue(QueueName.finalize);
   try {
     const deadline = Date.now() + 10_000;
     while ((await (await finalize.getJob(bullJobId('finalize', jobId)))?.getState()) !== 'failed') {
       if (Date.now() > deadline) throw new Error('finalize never failed');
       await new Promise((r) => setTimeout(r, 50));
     }
-    await connection.del(lockKey());
+    await leaseExpired();
     const report = await reconciler().runOnce();
     expect(report.failed).toBeGreaterThanOrEqual(1);
     const job = await stack.database.db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
@@ -118,14 +110,12 @@ it('records the failure of a job whose finalize failed while nobody told Postgre
     await scrapeWorker.close();
     await aiWorker.close();
     await finalizeWorker.close();
-    workerConnection.disconnect();
-    await finalize.close();
   }
 });
 
 it('runs one pass per interval across all workers', async () => {
   await stack.submit(key, 'pending.com');
-  await connection.del(lockKey());
+  await leaseExpired();
   const [a, b] = await Promise.all([reconciler().runOnce(), reconciler().runOnce()]);
   expect([a.checked > 0, b.checked > 0].sort()).toEqual([false, true]);
 });

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bullPrefix } from '@enrich/queue';
+import { bullPrefix, type RedisQueueStore } from '@enrich/queue';
 import { FixtureSites, holdFirstVisit, SseClient } from '@enrich/testkit';
 import { createRedisLinkedInGate } from '@enrich/worker-scrape';
 import request from 'supertest';
@@ -88,7 +88,11 @@ it('runs a batch to the end with its event stream, and limits requests, on the c
   expect(strictError.parse(refused.body).error).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', details: { window: 'minute', limit: 5 } });
 
   // The LinkedIn fleet throttle's scripts (two keys each) run on the cluster too.
-  const gate = createRedisLinkedInGate(stack!.context.redis, { prefix: queuePrefix, requestsPerMinute: 2, maxWaitMs: 0 });
+  const gate = createRedisLinkedInGate((stack!.context.queues as RedisQueueStore).redis, {
+    prefix: queuePrefix,
+    requestsPerMinute: 2,
+    maxWaitMs: 0,
+  });
   expect([await gate.acquire(), await gate.acquire(), await gate.acquire()]).toEqual([true, true, false]);
   await gate.penalize(60_000);
   expect(await gate.recentPenalties()).toBe(0);

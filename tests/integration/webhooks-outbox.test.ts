@@ -3,17 +3,16 @@ import { noJobEvents } from '@enrich/jobs';
 import { createLogger } from '@enrich/logger';
 import { createMetrics } from '@enrich/metrics';
 import { Reconciler } from '@enrich/pipeline';
-import { bullJobId, bullPrefix, createRedisConnection, QueueName, removePrefixKeys } from '@enrich/queue';
+import { bullJobId, QueueName } from '@enrich/queue';
 import { FixtureSites, WebhookReceiver } from '@enrich/testkit';
 import { startWebhookWorker, webhookWorkerEnv } from '@enrich/worker-webhooks';
-import { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
-import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack';
+import { startTestStack, type TestStack } from '../support/test-stack';
 
 // A delivery owed is never lost: it is written in Postgres with the change that owes it, and
-// the reconciler queues again what Redis lost. And at scale: a 1,000-domain batch gives every
+// the reconciler queues again what the queue store lost. And at scale: a 1,000-domain batch gives every
 // job.completed exactly once per event id (retries of an id aside) and one batch.completed.
 
 const HOOKS = 'hooks.outbox-e2e.com';
@@ -27,20 +26,21 @@ async function storeFreshCompany(stack: TestStack, domains: string[]): Promise<v
   });
 }
 
-describe('owed deliveries that Redis lost', () => {
+describe('owed deliveries that the queue store lost', () => {
   const receiver = new WebhookReceiver();
   let stack: TestStack;
-  let connection: Redis;
   let queue: Queue;
+  // Passes are run by hand; the lease a pass takes lasts 100 ms (most of this interval).
+  const INTERVAL_MS = 120;
+  const leaseExpired = () => new Promise((r) => setTimeout(r, INTERVAL_MS + 30));
   const reconcilers: Reconciler[] = [];
   const reconciler = () => {
     const r = new Reconciler({
       db: stack.database.db,
       events: noJobEvents,
-      connection,
-      queuePrefix: stack.queuePrefix,
+      queues: stack.context.queues,
       retry: { attempts: 2, backoffMs: 10 },
-      intervalMs: 60_000, // passes are run by hand
+      intervalMs: INTERVAL_MS,
       graceMs: 0,
       logger: silent,
       metrics: createMetrics('worker-scrape'),
@@ -53,18 +53,15 @@ describe('owed deliveries that Redis lost', () => {
     await receiver.start();
     // No workers: the test decides when deliveries are made.
     stack = await startTestStack({ label: 'whoutbox', workers: false, env: { WEBHOOK_HOST_MAP: receiver.hostMapEntry(HOOKS) } });
-    connection = createRedisConnection(REDIS_URL, 'worker');
-    queue = new Queue(QueueName.webhook, { connection, prefix: bullPrefix(stack.queuePrefix) });
+    queue = stack.context.queues.queue(QueueName.webhook);
   });
   afterAll(async () => {
     await Promise.all(reconcilers.map((r) => r.close()));
-    await queue.close();
-    connection.disconnect();
     await stack.stop();
     await receiver.stop();
   });
 
-  it('queues again, once, each delivery Postgres owes and Redis no longer holds; the receiver gets each once', async () => {
+  it('queues again, once, each delivery Postgres owes and the queue store no longer holds; the receiver gets each once', async () => {
     const key = await stack.key();
     const created = await request(stack.app)
       .post('/webhooks')
@@ -81,12 +78,13 @@ describe('owed deliveries that Redis lost', () => {
     expect(owed.every((d) => d.status === 'pending')).toBe(true);
     for (const d of owed) expect(await queue.getJob(bullJobId('webhook', d.id))).toBeDefined();
 
-    // Redis loses everything of this deployment.
-    await removePrefixKeys(connection, stack.queuePrefix);
+    // The store loses every delivery job.
+    await queue.obliterate({ force: true });
     expect(await queue.getJob(bullJobId('webhook', owed[0]!.id))).toBeUndefined();
 
+    await leaseExpired();
     expect((await reconciler().runOnce()).deliveriesRequeued).toBe(4);
-    await connection.del(`${bullPrefix(stack.queuePrefix)}:reconciler-lock`);
+    await leaseExpired();
     // Queued already: a second pass adds nothing.
     expect((await reconciler().runOnce()).deliveriesRequeued).toBe(0);
 
@@ -115,21 +113,16 @@ describe('owed deliveries that Redis lost', () => {
     await request(stack.app).post('/enrich').set(bearer(key)).send({ domain: 'orphan-co.com' });
     const [owed] = await stack.database.db.webhookDelivery.findMany({ where: { endpointId: created.body.id } });
     // A worker that takes the job and ends it without a word to Postgres.
-    const workerConnection = createRedisConnection(REDIS_URL, 'worker');
-    const careless = new Worker(QueueName.webhook, async () => 'done', {
-      connection: workerConnection,
-      prefix: bullPrefix(stack.queuePrefix),
-    });
+    const careless = (await stack.workerQueues()).worker(QueueName.webhook, async () => 'done', {});
     try {
       for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
         if ((await queue.getJob(bullJobId('webhook', owed!.id)))?.finishedOn) break;
       }
     } finally {
       await careless.close();
-      workerConnection.disconnect();
     }
     expect((await queue.getJob(bullJobId('webhook', owed!.id)))?.finishedOn).toBeDefined();
-    await connection.del(`${bullPrefix(stack.queuePrefix)}:reconciler-lock`);
+    await leaseExpired();
     expect((await reconciler().runOnce()).deliveriesRequeued).toBe(1);
     const job = await queue.getJob(bullJobId('webhook', owed!.id));
     expect(job?.finishedOn).toBeUndefined();

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createRedisConnection } from '@enrich/queue';
+import { createRedisConnection, RedisQueueStore } from '@enrich/queue';
 import { startHeartbeat } from '@enrich/worker-runtime';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -33,12 +33,12 @@ it('a running worker writes its heartbeat file', async () => {
   expect(Date.now() - Date.parse(await readFile(file, 'utf8'))).toBeLessThan(5000);
 });
 
-it('no heartbeat while Redis cannot be reached', async () => {
+it('no heartbeat while the queue store cannot be reached', async () => {
   const file = path.join(dir, 'no-redis');
-  const redis = createRedisConnection('redis://127.0.0.1:1', 'producer');
-  const stop = startHeartbeat(file, { redis, db: stack.database.db, isRunning: () => true });
+  const queues = new RedisQueueStore(createRedisConnection('redis://127.0.0.1:1', 'producer'), 'unreachable');
+  const stop = startHeartbeat(file, { queues, db: stack.database.db, isRunning: () => true });
   await new Promise((r) => setTimeout(r, 500));
   stop();
-  redis.disconnect();
+  await queues.close();
   expect(existsSync(file)).toBe(false);
 });

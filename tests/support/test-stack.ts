@@ -2,20 +2,34 @@ import { randomBytes } from 'node:crypto';
 import { type AppContext, apiEnv, createApp, createAppContext } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { loadConfig } from '@enrich/config';
-import type { Plan } from '@enrich/db';
+import { type Plan, sqlPool } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
 import { createMetrics, type Metrics } from '@enrich/metrics';
 import { startStep } from '@enrich/pipeline';
-import { bullPrefix, createRedisConnection, jobCatalog, openRedis, QueueName, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
+import {
+  jobCatalog,
+  openQueueStore,
+  openRedis,
+  QueueName,
+  type QueueStore,
+  type QueueStoreKind,
+  RedisQueueStore,
+  removePrefixKeys,
+  waitUntilConnected,
+} from '@enrich/queue';
 import { aiWorkerEnv, startAiWorker } from '@enrich/worker-ai';
 import { type RunningWorkers, startWorkers, type WorkerConfig, workerEnv } from '@enrich/worker-scrape';
 import { startWebhookWorker, webhookWorkerEnv } from '@enrich/worker-webhooks';
-import { FlowProducer, Queue } from 'bullmq';
 import type { Express } from 'express';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * What holds the queues in this run: each jest project of the integration suite sets it
+ * (tests/support/queue-store-*.ts), so that the same tests run on Redis and on PostgreSQL.
+ */
+export const QUEUE_STORE: QueueStoreKind = process.env.TEST_QUEUE_STORE === 'postgres' ? 'postgres' : 'redis';
 
 // Short timings so that retries, stalls and reconciliation happen within a test's patience.
 export const TEST_WORKER_ENV = {
@@ -56,6 +70,8 @@ export interface TestStack {
   workerEnv: Record<string, string>;
   workerConfig: WorkerConfig;
   startWorkers(): Promise<RunningWorkers>;
+  /** A worker process's queue store over this stack's services (for queue workers of a test's own), closed by stop(). */
+  workerQueues(): Promise<QueueStore>;
   /** Each worker kind's metrics (one per kind, shared by the replicas startWorkers adds), as its process would export them. */
   workerMetrics: { scrape: Metrics; ai: Metrics; webhooks: Metrics };
   key(plan?: Plan, team?: string): Promise<string>;
@@ -77,6 +93,8 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
     ...TEST_WORKER_ENV,
     DATABASE_URL: database.url,
     REDIS_URL: redisUrl,
+    // A test that brings a Redis of its own (a private one, a cluster) is about Redis.
+    QUEUE_STORE: options.redisUrl ? 'redis' : QUEUE_STORE,
     QUEUE_PREFIX: queuePrefix,
     SCRAPER_HOST_MAP: options.hostMap ?? '',
     ...options.env,
@@ -84,11 +102,10 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
   const apiConfig = loadConfig(apiEnv, env);
   const workerConfig = loadConfig(workerEnv, env);
   const logger = createLogger(env.LOG_LEVEL as 'silent');
-  const redis = createRedisConnection(redisUrl, 'producer', { cluster: apiConfig.REDIS_CLUSTER });
-  await waitUntilConnected(redis, 5000);
-  const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(queuePrefix) });
+  const queues = await openQueueStore(apiConfig, { role: 'producer', sharedPool: sqlPool(database.db) });
+  if (queues instanceof RedisQueueStore) await waitUntilConnected(queues.redis, 5000);
   // The API's own context: its caches and coalesced lookups are this stack's alone.
-  const context: AppContext = createAppContext({ config: apiConfig, db: database.db, redis, flows, logger });
+  const context: AppContext = createAppContext({ config: apiConfig, db: database.db, queues, logger });
   const app = createApp(context);
   const running: RunningWorkers[] = [];
   const aiConfig = loadConfig(aiWorkerEnv, env);
@@ -110,6 +127,7 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
     return all;
   };
   if (options.workers !== false) await launch();
+  const stores: QueueStore[] = [];
   let teams = 0;
 
   return {
@@ -120,6 +138,11 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
     workerEnv: env,
     workerConfig,
     startWorkers: launch,
+    async workerQueues() {
+      const store = await openQueueStore(workerConfig, { role: 'worker', sharedPool: sqlPool(database.db) });
+      stores.push(store);
+      return store;
+    },
     workerMetrics,
     async key(plan: Plan = 'growth', team?: string) {
       teams += 1;
@@ -131,19 +154,15 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
       return res.body.jobId as string;
     },
     async runStartJobs() {
-      const queue = new Queue(QueueName.start, { connection: redis, prefix: bullPrefix(queuePrefix) });
-      const step = startStep(database.db, flows, { attempts: workerConfig.JOB_ATTEMPTS, backoffMs: workerConfig.JOB_BACKOFF_MS });
-      try {
-        for (const job of await queue.getJobs(['waiting', 'prioritized', 'delayed'])) {
-          await step.run(jobCatalog.start.payload.parse(job.data), {
-            isLastAttempt: true,
-            waitAndRetry: async () => Promise.reject(),
-            logger,
-          });
-          await job.remove();
-        }
-      } finally {
-        await queue.close();
+      const queue = queues.queue(QueueName.start);
+      const step = startStep(database.db, queues.flows(), { attempts: workerConfig.JOB_ATTEMPTS, backoffMs: workerConfig.JOB_BACKOFF_MS });
+      for (const job of await queue.getJobs(['waiting', 'prioritized', 'delayed'])) {
+        await step.run(jobCatalog.start.payload.parse(job.data), {
+          isLastAttempt: true,
+          waitAndRetry: async () => Promise.reject(),
+          logger,
+        });
+        await job.remove();
       }
     },
     async waitForJob(key, jobId, timeoutMs = 30_000) {
@@ -158,9 +177,9 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
     async stop() {
       await context.events.close();
       await Promise.all(running.map((w) => w.close()));
-      await flows.close();
-      redis.disconnect();
-      await removeQueueKeys(redisUrl, queuePrefix, apiConfig.REDIS_CLUSTER);
+      await Promise.all([queues, ...stores].map((store) => store.close()));
+      // PostgreSQL mode: the queues' schema goes with the test's database.
+      if (apiConfig.QUEUE_STORE === 'redis') await removeQueueKeys(redisUrl, queuePrefix, apiConfig.REDIS_CLUSTER);
       await database.drop();
     },
   };

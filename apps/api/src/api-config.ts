@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { dashboardEnv, databaseEnv, envBool, envInt, envString, logEnv, pipelineEnv, redisEnv, shutdownEnv } from '@enrich/config';
+import { dashboardEnv, databaseEnv, envBool, envInt, envString, logEnv, pipelineEnv, queueStoreEnv, shutdownEnv } from '@enrich/config';
 import { metricsEnv } from '@enrich/metrics';
 import { webhookEnv } from '@enrich/webhooks';
 import { z } from 'zod';
@@ -45,7 +45,7 @@ export const apiEnv = z
   })
   .extend(dashboardEnv.shape)
   .extend(databaseEnv.shape)
-  .extend(redisEnv.shape)
+  .extend(queueStoreEnv.shape)
   .extend(pipelineEnv.shape)
   .extend(webhookEnv.shape)
   .extend(logEnv.shape)

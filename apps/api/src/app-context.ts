@@ -1,8 +1,7 @@
 import type { Db } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
 import { createMetrics, type Metrics } from '@enrich/metrics';
-import type { RedisClient } from '@enrich/queue';
-import type { FlowProducer } from 'bullmq';
+import type { QueueStore } from '@enrich/queue';
 import { type AdmitDeps, admitDeps } from './admission/admit';
 import type { ApiConfig } from './api-config';
 import { type ApiCaches, createCaches } from './caches';
@@ -13,10 +12,10 @@ import { Lifecycle } from './lifecycle';
 export interface AppContext {
   config: ApiConfig;
   db: Db;
-  redis: RedisClient;
-  flows: FlowProducer;
+  /** The queues and the shared state, on Redis or PostgreSQL as QUEUE_STORE says (openQueueStore). */
+  queues: QueueStore;
   logger: Logger;
-  /** The process's event streams (one Redis subscriber for all): createEventHub. */
+  /** The process's event streams (one subscriber connection for all): createEventHub. */
   events: EventHub;
   /** The process's Prometheus metrics (createMetrics('api')), served by main.ts's metrics listener. */
   metrics: Metrics;
@@ -29,13 +28,13 @@ export interface AppContext {
 }
 
 /** The parts a process brings (its settings and connections); the rest is made new for it. */
-export type AppParts = Pick<AppContext, 'config' | 'db' | 'redis' | 'flows' | 'logger'>;
+export type AppParts = Pick<AppContext, 'config' | 'db' | 'queues' | 'logger'>;
 
 /** A context for one API process: its own event hub, metrics, lifecycle, caches and admission path beside the parts given. */
 export function createAppContext(parts: AppParts): AppContext {
   return {
     ...parts,
-    events: createEventHub(parts.config, parts.logger),
+    events: createEventHub(parts.config, parts.queues.state, parts.logger),
     metrics: createMetrics('api'),
     lifecycle: new Lifecycle(),
     caches: createCaches(parts.db, parts.config),

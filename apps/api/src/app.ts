@@ -5,6 +5,7 @@ import type { AppContext } from './app-context';
 import { durationEstimator } from './jobs/estimate-duration';
 import { closeConnectionsWhenDraining } from './lifecycle';
 import { createRateLimits } from './limits/rate-limits';
+import { windowCounters } from './limits/window-counters';
 import { accessLog } from './middleware/access-log';
 import { apiPrefix } from './middleware/api-prefix';
 import { authenticate } from './middleware/authenticate';
@@ -29,7 +30,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(checkUrlText);
 
   const limits = createRateLimits({
-    redis: ctx.redis,
+    counters: windowCounters(ctx.queues.state),
     keyPrefix: bullPrefix(ctx.config.QUEUE_PREFIX),
     reads: ctx.caches.counterReads,
     minuteWindowMs: ctx.config.RATE_LIMIT_MINUTE_MS,

@@ -7,17 +7,27 @@ export { createApp } from './app';
 export { type AppContext, type AppParts, createAppContext } from './app-context';
 export { RESULTS_PAGE_SIZE, type ResultsOptions, resultColumns, writeBatchResults } from './bulk/batch-results';
 export { type ApiCaches, createCaches } from './caches';
-export { createEventHub, EventHub } from './events/event-hub';
+export { createEventHub, EventHub, type EventHubConfig } from './events/event-hub';
+export { listenerName } from './events/postgres-event-subscriber';
 export { sseFrame } from './events/sse-response';
 export { durationEstimator } from './jobs/estimate-duration';
 export { closeConnectionsWhenDraining, Lifecycle } from './lifecycle';
 export { COUNTER_READ_REUSE_MS, CounterReads } from './limits/counter-reads';
-export { SharedRedisStore } from './limits/shared-redis-store';
+export { SharedCounterStore } from './limits/shared-counter-store';
+export {
+  postgresWindowCounters,
+  redisWindowCounters,
+  WINDOW_SWEEP_MS,
+  type WindowCount,
+  type WindowCounters,
+  type WindowRead,
+  windowCounters,
+} from './limits/window-counters';
 export { answerMalformedRequests } from './malformed-request';
 export { KEY_CACHE_MS } from './middleware/authenticate';
 export { parseOrThrow } from './middleware/validate';
 export { buildOpenApiDocument } from './openapi-document';
-export { QUEUE_STATES, type QueueDepth, queueDepth } from './queue-depth';
+export { QUEUE_STATES, queueDepth } from './queue-depth';
 export { DASHBOARD_CSP } from './routes/dashboard-app';
 export {
   batchItemSchema,

@@ -1,11 +1,10 @@
 // biome-ignore assist/source/organizeImports: first, so that traces (when configured) patch http, express, pg and ioredis as they load
 import { tracing } from './tracing';
 import { loadConfig } from '@enrich/config';
-import { createPrismaClient } from '@enrich/db';
+import { createPrismaClient, sqlPool } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
 import { startMetricsListener } from '@enrich/metrics';
-import { bullPrefix, createRedisConnection, waitUntilConnected } from '@enrich/queue';
-import { FlowProducer } from 'bullmq';
+import { openQueueStore, RedisQueueStore, waitUntilConnected } from '@enrich/queue';
 import { apiEnv } from './api-config';
 import { createApp } from './app';
 import { createAppContext } from './app-context';
@@ -17,20 +16,20 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, { app: 'api' });
   if (tracing) logger.info('traces on', { service: tracing.serviceName, url: tracing.url });
   const db = createPrismaClient(config.DATABASE_URL);
-  const redis = createRedisConnection(config.REDIS_URL, 'producer', { cluster: config.REDIS_CLUSTER });
-  // The rate limiters load their scripts when the app is built: give Redis a moment to connect
-  // so they do not start by failing. Without Redis the API still starts (see /readyz).
-  await waitUntilConnected(redis, 3000).catch(() =>
-    logger.warn('Redis is not reachable yet; requests that need it answer 503 until it is'),
-  );
-  const flows = new FlowProducer({ connection: redis, prefix: bullPrefix(config.QUEUE_PREFIX), telemetry: tracing?.bullmq });
-  flows.on('error', () => undefined); // reported by /readyz and by failing submissions
+  const queues = await openQueueStore(config, { role: 'producer', telemetry: tracing?.bullmq, sharedPool: sqlPool(db) });
+  logger.info('queue store', { kind: queues.kind, prefix: queues.prefix });
+  // Give Redis a moment to connect, so that the first requests do not fail for want of it.
+  // Without Redis the API still starts (see /readyz).
+  if (queues instanceof RedisQueueStore) {
+    await waitUntilConnected(queues.redis, 3000).catch(() =>
+      logger.warn('Redis is not reachable yet; requests that need it answer 503 until it is'),
+    );
+  }
 
-  const context = createAppContext({ config, db, redis, flows, logger });
+  const context = createAppContext({ config, db, queues, logger });
   const { events, metrics, lifecycle } = context;
   // GET /metrics on its own port; each scrape reads the queues' depths from BullMQ first.
-  const depth = queueDepth(metrics, redis, bullPrefix(config.QUEUE_PREFIX));
-  const metricsListener = await startMetricsListener(metrics, config, depth.beforeScrape);
+  const metricsListener = await startMetricsListener(metrics, config, queueDepth(metrics, queues));
   logger.info('api metrics listening', { url: metricsListener.url });
   const app = createApp(context);
   const server = app.listen(config.PORT, config.HOST, () => {
@@ -55,9 +54,7 @@ async function main(): Promise<void> {
     await closed;
     clearTimeout(forced);
     await metricsListener.close();
-    await depth.close().catch(() => undefined);
-    await flows.close().catch(() => undefined);
-    redis.disconnect();
+    await queues.close();
     await db.$disconnect();
     await tracing?.shutdown(); // the spans still buffered
     process.exit(0);

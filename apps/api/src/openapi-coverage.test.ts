@@ -1,8 +1,7 @@
 import { loadConfig } from '@enrich/config';
 import type { Db } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
-import { openRedis } from '@enrich/queue';
-import type { FlowProducer } from 'bullmq';
+import { openRedis, RedisQueueStore } from '@enrich/queue';
 import type { Express } from 'express';
 import { QUEUE_VIEW_PATH } from './admin/queue-view';
 import { apiEnv } from './api-config';
@@ -108,7 +107,8 @@ function buildApp(): Express {
   });
   const redis = openRedis(config.REDIS_URL, { lazyConnect: true });
   redis.connect = () => new Promise<void>(() => undefined);
-  return createApp(createAppContext({ config, db: {} as Db, redis, flows: {} as FlowProducer, logger: createLogger('silent') }));
+  const queues = new RedisQueueStore(redis, config.QUEUE_PREFIX);
+  return createApp(createAppContext({ config, db: {} as Db, queues, logger: createLogger('silent') }));
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

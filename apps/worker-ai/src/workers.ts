@@ -1,9 +1,9 @@
 import { type AiSource, createAiSource } from '@enrich/ai';
-import { createPrismaClient } from '@enrich/db';
+import { createPrismaClient, sqlPool } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
 import { aiStep } from '@enrich/pipeline';
-import { createRedisConnection } from '@enrich/queue';
+import { openQueueStore } from '@enrich/queue';
 import { runStepProcess } from '@enrich/worker-runtime';
 import type { Telemetry } from 'bullmq';
 import type { AiWorkerConfig } from './worker-config';
@@ -21,27 +21,25 @@ export async function startAiWorker(
   options: { baseURL?: string; telemetry?: Telemetry } = {},
 ): Promise<RunningAiWorker> {
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.AI_STEP_CONCURRENCY + 2) });
-  const connection = createRedisConnection(config.REDIS_URL, 'worker', { cluster: config.REDIS_CLUSTER });
   const { telemetry, ...aiOptions } = options;
+  const queues = await openQueueStore(config, { role: 'worker', telemetry, sharedPool: sqlPool(db) });
   const ai = createAiSource(config, { logger, ...aiOptions });
   const sharedRun = { pollMs: config.SHARED_RUN_POLL_MS, maxWaitMs: config.SHARED_RUN_MAX_WAIT_MS };
   const prices = { inputUsdPerMTok: config.LLM_PRICE_INPUT_USD_PER_MTOK, outputUsdPerMTok: config.LLM_PRICE_OUTPUT_USD_PER_MTOK };
   const worker = await runStepProcess('ai', aiStep({ db, ai, sharedRun, metrics, prices }), {
-    connection,
+    queues,
     db,
     logger,
     metrics,
-    queuePrefix: config.QUEUE_PREFIX,
     concurrency: config.AI_STEP_CONCURRENCY,
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,
     heartbeatFile: config.WORKER_HEARTBEAT_FILE,
-    telemetry,
   });
   return {
     ai,
     async close() {
       await worker.close();
-      connection.disconnect();
+      await queues.close();
       await db.$disconnect();
     },
   };

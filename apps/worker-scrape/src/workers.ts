@@ -1,5 +1,5 @@
-import { createPrismaClient } from '@enrich/db';
-import { redisJobEvents } from '@enrich/jobs';
+import { createPrismaClient, sqlPool } from '@enrich/db';
+import { jobEvents } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
 import {
@@ -12,11 +12,11 @@ import {
   startStep,
   timedRenderer,
 } from '@enrich/pipeline';
-import { bullPrefix, createRedisConnection, QueueName } from '@enrich/queue';
+import { openQueueStore, QueueName } from '@enrich/queue';
 import { crawlSettingsFrom, createBrowserPool, looksLikeJsShell } from '@enrich/scraper';
 import { createStepWorker, startHeartbeat } from '@enrich/worker-runtime';
-import { FlowProducer, Queue, type Telemetry } from 'bullmq';
-import { createRedisLinkedInGate } from './linkedin-gate';
+import type { Telemetry } from 'bullmq';
+import { createLinkedInGate } from './linkedin-gate';
 import type { WorkerConfig } from './worker-config';
 
 export interface RunningWorkers {
@@ -32,20 +32,16 @@ export interface RunningWorkers {
  */
 export async function startWorkers(config: WorkerConfig, logger: Logger, metrics: Metrics, telemetry?: Telemetry): Promise<RunningWorkers> {
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.SCRAPE_CONCURRENCY + 5) });
-  const connection = createRedisConnection(config.REDIS_URL, 'worker', { cluster: config.REDIS_CLUSTER });
+  const queues = await openQueueStore(config, { role: 'worker', telemetry, sharedPool: sqlPool(db) });
   const retry = { attempts: config.JOB_ATTEMPTS, backoffMs: config.JOB_BACKOFF_MS };
   // State changes are announced to the API's event streams (they make up a lost message from Postgres).
-  const events = redisJobEvents(connection, bullPrefix(config.QUEUE_PREFIX), (error) =>
-    logger.warn('job event not published', { error: String(error) }),
-  );
+  const events = jobEvents(queues.state, (error) => logger.warn('job event not published', { error: String(error) }));
   const common = {
-    connection,
-    queuePrefix: config.QUEUE_PREFIX,
+    queues,
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,
     logger,
     metrics,
     onGiveUpError: (error: unknown, step: string) => logger.error('could not record a step failure', { step, error }),
-    telemetry,
   };
   const fetch = {
     hostMap: config.SCRAPER_HOST_MAP,
@@ -88,8 +84,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
     linkedin: config.LINKEDIN_ENABLED
       ? {
           fetch,
-          gate: createRedisLinkedInGate(connection, {
-            prefix: config.QUEUE_PREFIX,
+          gate: createLinkedInGate(queues.state, {
             requestsPerMinute: config.LINKEDIN_REQUESTS_PER_MINUTE,
             maxWaitMs: config.LINKEDIN_MAX_WAIT_MS,
           }),
@@ -101,10 +96,8 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
   };
 
   // Webhook deliveries owed by the jobs and batches that end here (worker-webhooks makes them).
-  const webhookQueue = new Queue(QueueName.webhook, { connection, prefix: bullPrefix(config.QUEUE_PREFIX), telemetry });
-  const deliveries = deliveryQueue(webhookQueue, retry, logger);
-  const flows = new FlowProducer({ connection, prefix: bullPrefix(config.QUEUE_PREFIX), telemetry });
-  const start = createStepWorker('start', startStep(db, flows, retry), { ...common, concurrency: 5 });
+  const deliveries = deliveryQueue(queues.queue(QueueName.webhook), retry, logger);
+  const start = createStepWorker('start', startStep(db, queues.flows(), retry), { ...common, concurrency: 5 });
   const scrape = createStepWorker('scrape', scrapeStep(deps), { ...common, concurrency: config.SCRAPE_CONCURRENCY });
   const finalize = createStepWorker('finalize', finalizeStep(db, events, deliveries, metrics), {
     ...common,
@@ -112,15 +105,14 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
   });
   const batch = createStepWorker('batch', batchStep(db, deliveries), { ...common, concurrency: 5 });
   for (const worker of [start, scrape, finalize, batch]) {
-    // Connection blips are retried by ioredis and BullMQ; log them, never crash on them.
+    // Connection blips are retried by the store's client and BullMQ; log them, never crash on them.
     worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));
   }
 
   const reconciler = new Reconciler({
     db,
     events,
-    connection,
-    queuePrefix: config.QUEUE_PREFIX,
+    queues,
     retry,
     intervalMs: config.RECONCILE_INTERVAL_MS,
     graceMs: config.RECONCILE_GRACE_MS,
@@ -131,9 +123,8 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
   await Promise.all([start, scrape, finalize, batch].map((worker) => worker.waitUntilReady()));
   const stopHeartbeat = config.WORKER_HEARTBEAT_FILE
     ? startHeartbeat(config.WORKER_HEARTBEAT_FILE, {
-        redis: connection,
+        queues,
         db,
-        queuePrefix: config.QUEUE_PREFIX,
         isRunning: () => [start, scrape, finalize, batch].every((worker) => worker.isRunning()),
       })
     : () => undefined;
@@ -143,9 +134,8 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
       stopHeartbeat();
       await reconciler.close();
       await Promise.all([start, scrape, finalize, batch].map((worker) => worker.close()));
-      await Promise.all([webhookQueue.close(), flows.close()]);
+      await queues.close();
       await browser?.close();
-      connection.disconnect();
       await db.$disconnect();
     },
   };

@@ -1,8 +1,8 @@
-import { createPrismaClient } from '@enrich/db';
+import { createPrismaClient, sqlPool } from '@enrich/db';
 import { HostAgents, type Resolver } from '@enrich/guarded-fetch';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import { createRedisConnection } from '@enrich/queue';
+import { openQueueStore } from '@enrich/queue';
 import { webhookStep } from '@enrich/webhooks';
 import { runStepProcess } from '@enrich/worker-runtime';
 import type { Telemetry } from 'bullmq';
@@ -25,7 +25,7 @@ export async function startWebhookWorker(
   options: { resolve?: Resolver; telemetry?: Telemetry } = {},
 ): Promise<RunningWebhookWorker> {
   const db = createPrismaClient(config.DATABASE_URL, { maxConnections: Math.min(20, config.WEBHOOK_CONCURRENCY + 2) });
-  const connection = createRedisConnection(config.REDIS_URL, 'worker', { cluster: config.REDIS_CLUSTER });
+  const queues = await openQueueStore(config, { role: 'worker', telemetry: options.telemetry, sharedPool: sqlPool(db) });
   const agents = new HostAgents({ maxSockets: Math.min(config.WEBHOOK_CONCURRENCY, 50) });
   const step = webhookStep({
     db,
@@ -41,21 +41,19 @@ export async function startWebhookWorker(
     },
   });
   const worker = await runStepProcess('webhook', step, {
-    connection,
+    queues,
     db,
     logger,
     metrics,
-    queuePrefix: config.QUEUE_PREFIX,
     concurrency: config.WEBHOOK_CONCURRENCY,
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,
     heartbeatFile: config.WORKER_HEARTBEAT_FILE,
-    telemetry: options.telemetry,
   });
   return {
     async close() {
       await worker.close();
       agents.destroy();
-      connection.disconnect();
+      await queues.close();
       await db.$disconnect();
     },
   };

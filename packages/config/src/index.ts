@@ -24,12 +24,18 @@ export const embeddedPostgresEnv = z.object({
   EMBEDDED_POSTGRES_DIR: envString('.data/postgres'),
 });
 
-export const redisEnv = z.object({
+// Where the queues and the state every replica shares live. `redis` (REDIS_URL) for many
+// workers and high submission rates; `postgres` keeps them in DATABASE_URL's database (BullMQ's
+// PostgreSQL backend), so the service needs no Redis. `npm start` sets it for the processes it
+// starts: redis when REDIS_URL is given or a Redis answers at its default address.
+export const queueStoreEnv = z.object({
+  QUEUE_STORE: z.enum(['redis', 'postgres']).default('redis'),
   REDIS_URL: envUrl('redis://127.0.0.1:6379', ['redis:', 'rediss:']),
   // REDIS_URL names one node of a Redis Cluster (its credentials and TLS apply to all); the
   // clients find the other nodes from it. Key names are the same either way.
   REDIS_CLUSTER: envBool(false),
-  // Namespace of every BullMQ key; lets several deployments (or test files) share one Redis.
+  // Namespace of the queues (Redis: every key; PostgreSQL: the schema bullmq_<prefix>) and of the
+  // shared state; lets several deployments (or test files) share one Redis or database.
   QUEUE_PREFIX: envString('enrich'),
 });
 
@@ -81,6 +87,6 @@ export const workerProcessEnv = z.object({
 export const workerBaseEnv = workerProcessEnv
   .extend(shutdownEnv.shape)
   .extend(databaseEnv.shape)
-  .extend(redisEnv.shape)
+  .extend(queueStoreEnv.shape)
   .extend(pipelineEnv.shape)
   .extend(logEnv.shape);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ConfigError, dashboardEnv, databaseEnv, envBool, envInt, loadConfig, logEnv, redisEnv } from './index';
+import { ConfigError, dashboardEnv, databaseEnv, envBool, envInt, loadConfig, logEnv, queueStoreEnv } from './index';
 
 const schema = z
   .object({ PORT: envInt(3000, 0, 65_535), VERBOSE: envBool(false) })
   .extend(databaseEnv.shape)
-  .extend(redisEnv.shape)
+  .extend(queueStoreEnv.shape)
   .extend(logEnv.shape);
 
 describe('loadConfig', () => {

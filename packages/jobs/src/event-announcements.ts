@@ -1,9 +1,14 @@
+import { type SqlPool, sqlConnection } from '@enrich/db';
+import { bullPrefix, type SharedState } from '@enrich/queue';
+import { notifyEvent } from './event-announcements.queries';
+
 /**
  * What the job store announces once a job's state change has committed, for the API's event
- * streams (GET /enrich/{jobId}/events, GET /enrich/bulk/{batchId}/events). Redis pub/sub
- * carries it, so whichever API replica holds a stream hears it. Postgres stays the record: a
- * stream reads it on (re)connect and whenever a message is missing or out of order, so a lost
- * message delays an event, never loses it.
+ * streams (GET /enrich/{jobId}/events, GET /enrich/bulk/{batchId}/events). The deployment's
+ * shared store carries it (Redis pub/sub, or PostgreSQL NOTIFY), so whichever API replica
+ * holds a stream hears it. Postgres stays the record: a stream reads it on (re)connect and
+ * whenever a message is missing or out of order, so a lost message delays an event, never
+ * loses it.
  */
 
 /**
@@ -44,17 +49,17 @@ export interface Publisher {
   publish(channel: string, message: string): Promise<unknown>;
 }
 
-// A worker's Redis connection waits out outages; a step must not wait with it for a message
-// that streams make up from Postgres anyway.
+// A worker's connection waits out outages; a step must not wait with it for a message that
+// streams make up from Postgres anyway.
 const PUBLISH_WAIT_MS = 1000;
 
-/** Publishes on Redis; a publish that fails or hangs is reported to `onError` and dropped. */
-export function redisJobEvents(redis: Publisher, prefix: string, onError: (error: unknown) => void): JobEvents {
+/** The job store's announcements on `publisher`; one that fails or hangs is reported to `onError` and dropped. */
+function announcer(publisher: Publisher, prefix: string, onError: (error: unknown) => void): JobEvents {
   const publish = async (channel: string, message: string) => {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        redis.publish(channel, message),
+        publisher.publish(channel, message),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error(`publish on ${channel} took over ${PUBLISH_WAIT_MS} ms`)), PUBLISH_WAIT_MS);
         }),
@@ -69,6 +74,69 @@ export function redisJobEvents(redis: Publisher, prefix: string, onError: (error
     jobChanged: (jobId, seq) => publish(jobEventChannel(prefix, jobId), String(seq)),
     batchItemEnded: (event) => publish(batchEventChannel(prefix, event.batchId), JSON.stringify(event)),
   };
+}
+
+/** Publishes on Redis, on the channels under `prefix` (braced: bullPrefix). */
+export function redisJobEvents(redis: Publisher, prefix: string, onError: (error: unknown) => void): JobEvents {
+  return announcer(redis, prefix, onError);
+}
+
+/**
+ * PostgreSQL allows a NOTIFY payload below 8000 bytes (NOTIFY_PAYLOAD_MAX_LENGTH); a longer one
+ * is refused before it is sent, and the streams read what it said from Postgres.
+ */
+export const NOTIFY_PAYLOAD_MAX_BYTES = 7999;
+
+/**
+ * A deployment has one NOTIFY channel (one LISTEN per API process, whatever its streams); each
+ * notification carries the logical channel it would have had on Redis (`c`) and the message (`m`).
+ */
+export const notificationPayload = (channel: string, message: string): string => JSON.stringify({ c: channel, m: message });
+
+/** A notification's logical channel and message; null when the payload is not one of ours. */
+export function readNotification(payload: string | undefined): { channel: string; message: string } | null {
+  if (payload === undefined) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const { c, m } = parsed as Record<string, unknown>;
+  return typeof c === 'string' && typeof m === 'string' ? { channel: c, message: m } : null;
+}
+
+/**
+ * Notifies on the deployment's PostgreSQL `channel` (SharedState's), through `pool`, with the
+ * logical channels under `prefix` (braced: bullPrefix, as the API's hub expects either way).
+ */
+export function postgresJobEvents(
+  pool: Pick<SqlPool, 'query'>,
+  channel: string,
+  prefix: string,
+  onError: (error: unknown) => void,
+): JobEvents {
+  const connection = sqlConnection(pool, 'notify-event');
+  const publisher: Publisher = {
+    publish: async (logical, message) => {
+      const payload = notificationPayload(logical, message);
+      const bytes = Buffer.byteLength(payload);
+      if (bytes > NOTIFY_PAYLOAD_MAX_BYTES) {
+        throw new Error(`notification on ${logical} not sent: ${bytes} bytes, over PostgreSQL's limit of ${NOTIFY_PAYLOAD_MAX_BYTES}`);
+      }
+      await notifyEvent.run({ channel, payload }, connection);
+    },
+  };
+  return announcer(publisher, prefix, onError);
+}
+
+/** The announcements on the store the deployment chose (QUEUE_STORE). */
+export function jobEvents(state: SharedState, onError: (error: unknown) => void): JobEvents {
+  const prefix = bullPrefix(state.prefix);
+  return state.kind === 'redis'
+    ? redisJobEvents(state.redis, prefix, onError)
+    : postgresJobEvents(state.pool, state.channel, prefix, onError);
 }
 
 /** For code that changes jobs with no stream to tell (tests, tools): streams still catch up from Postgres. */

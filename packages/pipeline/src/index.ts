@@ -1,5 +1,6 @@
 export * from './confidence';
 export * from './leader-results';
+export * from './lease';
 export * from './merge-sources';
 export * from './owed-deliveries';
 export * from './reconciler';

@@ -3,25 +3,16 @@ import { ErrorCode } from '@enrich/errors';
 import { countRequeue, type JobEvents, markJobFailed } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import {
-  bullJobId,
-  bullPrefix,
-  enrichmentFlow,
-  jobCatalog,
-  QueueName,
-  queueDeliveryAgain,
-  type RedisClient,
-  type RetryPolicy,
-} from '@enrich/queue';
+import { bullJobId, enrichmentFlow, jobCatalog, QueueName, type QueueStore, queueDeliveryAgain, type RetryPolicy } from '@enrich/queue';
 import { findDueDeliveries } from '@enrich/webhooks';
-import { FlowProducer, Queue } from 'bullmq';
+import { createLease, type Lease } from './lease';
 import { deliveryQueue } from './owed-deliveries';
 
 export interface ReconcilerOptions {
   db: Db;
   events: JobEvents;
-  connection: RedisClient;
-  queuePrefix: string;
+  /** The process's queue store; the lease that lets one worker per interval reconcile lives beside it. */
+  queues: QueueStore;
   retry: RetryPolicy;
   intervalMs: number;
   graceMs: number;
@@ -47,7 +38,7 @@ const LOOKUPS_AT_ONCE = 50;
 const PENDING_START_JOBS_READ = 2000;
 
 /**
- * Redis may lose its data; Postgres may not. Every interval, one worker (whichever takes the
+ * The queue store (Redis above all) may lose its data; Postgres may not. Every interval, one worker (whichever takes the
  * lock) looks at jobs Postgres says are processing and older than the grace period:
  *  - no finalize job in the queue and no start job waiting to add it: the flow is lost, queue
  *    it again;
@@ -56,19 +47,24 @@ const PENDING_START_JOBS_READ = 2000;
  * hold (or holds as ended while Postgres still owes it) is queued again.
  */
 export class Reconciler {
-  private readonly startQueue: Queue;
-  private readonly finalizeQueue: Queue;
-  private readonly webhookQueue: Queue;
-  private readonly flows: FlowProducer;
+  private readonly lease: Lease;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: ReconcilerOptions) {
-    const prefix = bullPrefix(options.queuePrefix);
-    this.startQueue = new Queue(QueueName.start, { connection: options.connection, prefix });
-    this.finalizeQueue = new Queue(QueueName.finalize, { connection: options.connection, prefix });
-    this.webhookQueue = new Queue(QueueName.webhook, { connection: options.connection, prefix });
-    this.flows = new FlowProducer({ connection: options.connection, prefix });
+    this.lease = createLease(options.queues.state);
+  }
+
+  private get startQueue() {
+    return this.options.queues.queue(QueueName.start);
+  }
+
+  private get finalizeQueue() {
+    return this.options.queues.queue(QueueName.finalize);
+  }
+
+  private get webhookQueue() {
+    return this.options.queues.queue(QueueName.webhook);
   }
 
   start(): void {
@@ -86,14 +82,11 @@ export class Reconciler {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
-    await Promise.all([this.startQueue.close(), this.finalizeQueue.close(), this.webhookQueue.close(), this.flows.close()]);
   }
 
-  private async takeLock(): Promise<boolean> {
-    const key = `${bullPrefix(this.options.queuePrefix)}:reconciler-lock`;
+  private takeLock(): Promise<boolean> {
     // Held for most of an interval so that one pass runs per interval across all workers.
-    const ttl = Math.max(100, Math.floor(this.options.intervalMs * 0.8));
-    return (await this.options.connection.set(key, String(process.pid), 'PX', ttl, 'NX')) === 'OK';
+    return this.lease.take('reconciler-lock', Math.max(100, Math.floor(this.options.intervalMs * 0.8)));
   }
 
   async runOnce(): Promise<ReconcileReport> {
@@ -112,11 +105,11 @@ export class Reconciler {
       const queued = await this.finalizeQueue.getJob(bullJobId('finalize', job.id));
       if (!queued) {
         if (starting === null || starting.has(job.id)) continue;
-        await this.flows.add(enrichmentFlow({ jobId: job.id, domain: job.domain }, retry));
+        await this.options.queues.flows().add(enrichmentFlow({ jobId: job.id, domain: job.domain }, retry));
         await countRequeue(db, job.id);
         this.options.metrics.reconcilerRequeues.labels('job').inc();
         report.requeued += 1;
-        logger.warn('re-queued job missing from Redis', { jobId: job.id, domain: job.domain });
+        logger.warn('re-queued job missing from the queue store', { jobId: job.id, domain: job.domain });
         continue;
       }
       if ((await queued.getState()) === 'failed') {
@@ -156,7 +149,7 @@ export class Reconciler {
     for (let i = 0; i < due.length; i += LOOKUPS_AT_ONCE) {
       await Promise.all(
         due.slice(i, i + LOOKUPS_AT_ONCE).map(async ({ id }) => {
-          // Waiting, delayed or being attempted: Redis still carries it. Ended in Redis while
+          // Waiting, delayed or being attempted: the queue still carries it. Ended there while
           // Postgres still owes it (its worker died before recording): queued again.
           if (await queueDeliveryAgain(this.webhookQueue, id, retry)) requeued += 1;
         }),
@@ -164,7 +157,7 @@ export class Reconciler {
     }
     if (requeued > 0) {
       this.options.metrics.reconcilerRequeues.labels('delivery').inc(requeued);
-      logger.warn('re-queued webhook deliveries missing from Redis', { deliveries: requeued });
+      logger.warn('re-queued webhook deliveries missing from the queue store', { deliveries: requeued });
     }
     return requeued;
   }

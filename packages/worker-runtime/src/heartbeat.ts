@@ -1,24 +1,19 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { type Db, pingDatabase } from '@enrich/db';
-import { pingDeployment, type RedisClient } from '@enrich/queue';
+import type { QueueStore } from '@enrich/queue';
 
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 
 /**
  * A worker has no HTTP port, so container health checks look at a file instead: it is
- * rewritten while the worker can reach Redis and PostgreSQL, and goes stale when it cannot
+ * rewritten while the worker can reach its queue store and PostgreSQL, and goes stale when it cannot
  * or when the process hangs.
  */
-export function startHeartbeat(
-  file: string,
-  // queuePrefix: on a Redis Cluster the beat needs the master of the deployment's slot, not any node.
-  deps: { redis: RedisClient; db: Db; isRunning: () => boolean; queuePrefix?: string },
-): () => void {
+export function startHeartbeat(file: string, deps: { queues: Pick<QueueStore, 'ping'>; db: Db; isRunning: () => boolean }): () => void {
   const beat = async () => {
     try {
       if (!deps.isRunning()) return;
-      const redis = deps.queuePrefix === undefined ? deps.redis.ping() : pingDeployment(deps.redis, deps.queuePrefix);
-      await Promise.all([redis, pingDatabase(deps.db)]);
+      await Promise.all([deps.queues.ping(), pingDatabase(deps.db)]);
       // Written beside and renamed over: a reader never sees the file empty mid-write.
       const next = `${file}.${process.pid}.tmp`;
       await writeFile(next, new Date().toISOString());

@@ -1,22 +1,19 @@
 import type { Db } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import type { JobName, RedisClient } from '@enrich/queue';
+import type { JobName, QueueStore } from '@enrich/queue';
 import { startHeartbeat } from './heartbeat';
-import { createStepWorker, type Step, type StepWorkerOptions } from './step-worker';
+import { createStepWorker, type Step } from './step-worker';
 
 export interface StepProcessOptions {
-  connection: RedisClient;
+  queues: QueueStore;
   db: Db;
   logger: Logger;
   metrics: Metrics;
-  queuePrefix: string;
   concurrency: number;
   lockDurationMs: number;
   /** WORKER_HEARTBEAT_FILE, when set. */
   heartbeatFile: string | undefined;
-  /** BullMQ's spans when traces are on (StepWorkerOptions.telemetry). */
-  telemetry?: StepWorkerOptions['telemetry'];
 }
 
 /**
@@ -29,24 +26,21 @@ export async function runStepProcess<N extends JobName>(
   step: Step<N>,
   options: StepProcessOptions,
 ): Promise<{ close(): Promise<void> }> {
-  const { connection, db, logger } = options;
+  const { queues, db, logger } = options;
   const worker = createStepWorker(name, step, {
-    connection,
-    queuePrefix: options.queuePrefix,
+    queues,
     concurrency: options.concurrency,
     lockDurationMs: options.lockDurationMs,
     logger,
     metrics: options.metrics,
     onGiveUpError: (error, stepName) => logger.error('could not record a step failure', { step: stepName, error }),
-    telemetry: options.telemetry,
   });
   worker.on('error', (error) => logger.warn('worker error', { queue: worker.name, error: error.message }));
   await worker.waitUntilReady();
   const stopHeartbeat = options.heartbeatFile
     ? startHeartbeat(options.heartbeatFile, {
-        redis: connection,
+        queues,
         db,
-        queuePrefix: options.queuePrefix,
         isRunning: () => worker.isRunning(),
       })
     : () => undefined;

@@ -1,8 +1,8 @@
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import { bullPrefix, FLOW_PARENT_STEPS, type JobName, type JobPayload, jobCatalog, type RedisClient } from '@enrich/queue';
-import { DelayedError, type Job, type Telemetry, UnrecoverableError, Worker } from 'bullmq';
+import { FLOW_PARENT_STEPS, type JobName, type JobPayload, jobCatalog, type QueueStore } from '@enrich/queue';
+import { DelayedError, type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { queueWaitSeconds } from './queue-wait';
 
 /** What a step may know and do about its own run, beyond its payload. */
@@ -26,8 +26,8 @@ export interface Step<N extends JobName> {
 }
 
 export interface StepWorkerOptions {
-  connection: RedisClient;
-  queuePrefix: string;
+  /** The process's queue store: the worker runs on it, whichever it is. */
+  queues: QueueStore;
   concurrency: number;
   lockDurationMs: number;
   /** The process's logger; each job's run gets a child of it (StepContext.logger). */
@@ -36,8 +36,6 @@ export interface StepWorkerOptions {
   metrics: Metrics;
   /** Told when a step's giveUp could not record its failure (the failure still leaves). */
   onGiveUpError?(error: unknown, name: JobName): void;
-  /** BullMQ's spans when traces are on (@enrich/telemetry): each run joins its submitter's trace. */
-  telemetry?: Telemetry;
 }
 
 async function waitAndRetry(job: Job, token: string | undefined, ms: number): Promise<never> {
@@ -77,11 +75,11 @@ export function createStepWorker<N extends JobName>(name: N, step: Step<N>, opti
   const observeWait = (seconds: number | undefined) => {
     if (seconds !== undefined) wait.observe(seconds);
   };
-  return new Worker(
+  return options.queues.worker(
     entry.queue,
     async (job: Job, token?: string) => {
       // Off the step's path: a flow parent's wait needs one read of its children's ends.
-      queueWaitSeconds(options.connection, job, isFlowParent).then(observeWait, () => undefined);
+      queueWaitSeconds(options.queues, job, isFlowParent).then(observeWait, () => undefined);
       const parsed = entry.payload.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError(`invalid ${name} payload: ${parsed.error.message}`);
       const payload = parsed.data as JobPayload<N>;
@@ -118,14 +116,11 @@ export function createStepWorker<N extends JobName>(name: N, step: Step<N>, opti
       }
     },
     {
-      connection: options.connection,
-      prefix: bullPrefix(options.queuePrefix),
       concurrency: options.concurrency,
       lockDuration: options.lockDurationMs,
       // Check for jobs whose worker died as often as a lock can expire.
       stalledInterval: options.lockDurationMs,
       maxStalledCount: 2,
-      telemetry: options.telemetry,
     },
   );
 }

@@ -3,8 +3,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { bullPrefix, QueueName } from '@enrich/queue';
-import { Queue } from 'bullmq';
+import { QueueName } from '@enrich/queue';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../app-context';
 
@@ -51,20 +50,15 @@ export function operatorGuard(token: string): RequestHandler {
 
 /**
  * Mounts bull-board at /admin/queues, behind operatorGuard, on every queue of the catalogue
- * (one Queue object per queue, borrowing the app's Redis connection: closing the connection,
- * as main.ts does on shutdown, is all they need). Read-only unless
+ * (the process's Queue objects, from its store, whichever it is). Read-only unless
  * OPERATOR_CAN_ACT. Without OPERATOR_TOKEN nothing is mounted and the path is a plain 404.
  * Mounted before the API's own middleware (limits, body parsers, URL checks), which the board's
  * page, files and JSON API do not need.
  */
-export function mountQueueView(app: Express, ctx: Pick<AppContext, 'config' | 'redis'>): void {
-  const { OPERATOR_TOKEN: token, OPERATOR_CAN_ACT: canAct, QUEUE_PREFIX } = ctx.config;
+export function mountQueueView(app: Express, ctx: Pick<AppContext, 'config' | 'queues'>): void {
+  const { OPERATOR_TOKEN: token, OPERATOR_CAN_ACT: canAct } = ctx.config;
   if (!token) return;
-  const queues = Object.values(QueueName).map((name) => {
-    const queue = new Queue(name, { connection: ctx.redis, prefix: bullPrefix(QUEUE_PREFIX) });
-    queue.on('error', () => undefined); // a Redis outage shows in the board's answers and /readyz
-    return queue;
-  });
+  const queues = Object.values(QueueName).map((name) => ctx.queues.queue(name));
   const board = new ExpressAdapter();
   board.setBasePath(QUEUE_VIEW_PATH);
   createBullBoard({

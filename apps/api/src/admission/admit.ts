@@ -2,8 +2,8 @@ import { type Db, newId, newJobId } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { type AdmissionInput, type AdmittedJob, admitJobs, type BatchEntryInput, type OneOffWebhook, undoAdmission } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
-import { batchFlow, type RedisClient, type RetryPolicy, startJob, webhookJobs } from '@enrich/queue';
-import type { FlowJob, FlowProducer } from 'bullmq';
+import { batchFlow, type QueueStore, type RetryPolicy, startJob, webhookJobs } from '@enrich/queue';
+import type { FlowJob } from 'bullmq';
 import type { AppParts } from '../app-context';
 import type { ClassifiedEntries } from '../bulk/classify-entries';
 import { batchedPerTurn } from '../coalesced-lookup';
@@ -12,8 +12,7 @@ import { withTimeout } from '../with-timeout';
 
 export interface AdmitDeps {
   db: Db;
-  flows: FlowProducer;
-  redis: RedisClient;
+  queues: QueueStore;
   retry: RetryPolicy;
   freshnessWindowHours: number;
   logger: Logger;
@@ -26,8 +25,7 @@ export function admitDeps(ctx: AppParts): AdmitDeps {
   const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
   const deps = {
     db: ctx.db,
-    flows: ctx.flows,
-    redis: ctx.redis,
+    queues: ctx.queues,
     retry,
     freshnessWindowHours: ctx.config.FRESHNESS_WINDOW_HOURS,
     logger: ctx.logger,
@@ -183,7 +181,7 @@ async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | 
   submitter: Submitter,
   request: AdmissionRequest<T> | { batch?: undefined; items: readonly T[]; refresh: boolean; webhook?: undefined; requestId?: undefined },
 ): Promise<Admission<T>> {
-  if (deps.redis.status !== 'ready') throw queueUnavailable();
+  if (!deps.queues.isAvailable()) throw queueUnavailable();
   const batch = request.batch ? { id: newId('bat'), ...request.batch } : undefined;
   const batchId = batch?.id ?? null;
   const createdAt = new Date();
@@ -227,13 +225,13 @@ async function admitGroup<T extends { domain: string; webhook?: OneOffWebhook | 
   const deliveries = webhookJobs(result.deliveries, deps.retry, requestIds.size === 1 ? [...requestIds][0] : undefined);
   if (flows.length === 0 && deliveries.length > 0) {
     // Nothing else to queue: the jobs are complete whatever Redis says; the reconciler queues what it refuses.
-    await withTimeout(deps.flows.addBulk(deliveries), enqueueTimeoutMs(deliveries.length)).catch((error: unknown) =>
+    await withTimeout(deps.queues.flows().addBulk(deliveries), enqueueTimeoutMs(deliveries.length)).catch((error: unknown) =>
       deps.logger.warn('could not queue webhook deliveries; the reconciler will', { deliveries: deliveries.length, error }),
     );
   }
   if (flows.length > 0) {
     try {
-      await withTimeout(deps.flows.addBulk([...flows, ...deliveries]), enqueueTimeoutMs(toRun.length + deliveries.length));
+      await withTimeout(deps.queues.flows().addBulk([...flows, ...deliveries]), enqueueTimeoutMs(toRun.length + deliveries.length));
     } catch (error) {
       await undoAdmission(deps.db, admission, result).catch(() => undefined);
       throw queueUnavailable(error);

@@ -1,7 +1,10 @@
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
-import { bullPrefix, openRedis, type RedisClient } from '@enrich/queue';
+import { bullPrefix, type SharedState } from '@enrich/queue';
 import { withTimeout } from '../with-timeout';
+import type { EventSubscriber, OpenSubscriber } from './event-subscriber';
+import { listenerName, postgresEventSubscriber } from './postgres-event-subscriber';
+import { redisEventSubscriber } from './redis-event-subscriber';
 
 /** An open event stream as the hub drives it. */
 export interface StreamListener {
@@ -16,27 +19,26 @@ export interface StreamListener {
 }
 
 export interface EventHubOptions {
-  redisUrl: string;
-  /** `redisUrl` names a node of a Redis Cluster (REDIS_CLUSTER): PUBLISH reaches every node, so any node serves the subscriptions. */
-  cluster?: boolean;
+  /** Opens the subscriber connection on the deployment's store (redisEventSubscriber, postgresEventSubscriber). */
+  subscriber: OpenSubscriber;
   /** The deployment's braced queue prefix: the channels the job store publishes on live under it. */
   prefix: string;
   heartbeatMs: number;
   logger: Logger;
 }
 
-// A stream is refused (503) rather than opened deaf when Redis does not confirm its channel in time.
+// A stream is refused (503) rather than opened deaf when the store does not confirm its channel in time.
 const SUBSCRIBE_WAIT_MS = 3000;
 
 /**
- * The API process's side of the event streams: ONE Redis connection in subscriber mode shared
- * by every stream of the process (a channel is subscribed while at least one stream listens
- * to it), and ONE timer that gives every stream its heartbeat. A stream costs a listener in a
- * set and its HTTP response; nothing per stream runs while nothing happens. The connection is
- * opened on the first stream, so an API that serves none never makes it.
+ * The API process's side of the event streams: ONE subscriber connection (event-subscriber.ts)
+ * shared by every stream of the process (a channel is subscribed while at least one stream
+ * listens to it), and ONE timer that gives every stream its heartbeat. A stream costs a
+ * listener in a set and its HTTP response; nothing per stream runs while nothing happens. The
+ * connection is opened on the first stream, so an API that serves none never makes it.
  */
 export class EventHub {
-  private subscriber: RedisClient | undefined;
+  private subscriber: EventSubscriber | undefined;
   private readonly channels = new Map<string, { listeners: Set<StreamListener>; subscribed: Promise<unknown> }>();
   private timer: NodeJS.Timeout | undefined;
   private streams = 0;
@@ -50,7 +52,7 @@ export class EventHub {
   }
 
   /**
-   * Adds a listener to `channel`; resolves once Redis has confirmed the subscription, so a
+   * Adds a listener to `channel`; resolves once the store has confirmed the subscription, so a
    * read of Postgres made afterwards misses nothing published later. Returns its removal.
    */
   async listen(channel: string, listener: StreamListener): Promise<() => void> {
@@ -91,7 +93,7 @@ export class EventHub {
     for (const { listeners } of [...this.channels.values()]) for (const listener of [...listeners]) listener.close();
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+    await this.subscriber?.close();
   }
 
   private remove(channel: string, listener: StreamListener): void {
@@ -100,7 +102,7 @@ export class EventHub {
     this.streams -= 1;
     if (entry.listeners.size === 0) {
       this.channels.delete(channel);
-      // Commands run in order on the connection: a later subscribe of the channel comes after this.
+      // A later subscribe of the channel is applied after this (EventSubscriber's promise).
       this.subscriber?.unsubscribe(channel).catch((error: unknown) => {
         this.options.logger.debug('event channel not unsubscribed', { channel, error: String(error) });
       });
@@ -115,44 +117,38 @@ export class EventHub {
     for (const { listeners } of this.channels.values()) for (const listener of listeners) listener.heartbeat();
   }
 
-  private connection(): RedisClient {
-    if (this.subscriber) return this.subscriber;
-    const subscriber = openRedis(
-      this.options.redisUrl,
-      {
-        connectionName: `${this.options.prefix}:api-events`,
-        // Subscriptions are renewed by ioredis after a reconnect; the streams then check Postgres.
-        autoResubscribe: true,
-        maxRetriesPerRequest: null,
-        retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  private connection(): EventSubscriber {
+    this.subscriber ??= this.options.subscriber({
+      message: (channel, text) => {
+        const entry = this.channels.get(channel);
+        if (entry) for (const listener of entry.listeners) listener.message(text);
       },
-      { cluster: this.options.cluster },
-    );
-    subscriber.on('error', (error) => this.options.logger.debug('event subscriber error', { error: error.message }));
-    subscriber.on('message', (channel: string, message: string) => {
-      const entry = this.channels.get(channel);
-      if (entry) for (const listener of entry.listeners) listener.message(message);
+      reconnected: () => {
+        for (const { listeners } of this.channels.values()) for (const listener of listeners) listener.resync();
+      },
     });
-    let connected = false;
-    subscriber.on('ready', () => {
-      if (connected) for (const { listeners } of this.channels.values()) for (const listener of listeners) listener.resync();
-      connected = true;
-    });
-    this.subscriber = subscriber;
-    return subscriber;
+    return this.subscriber;
   }
 }
 
-/** The hub of an API process, as its configuration says. */
-export function createEventHub(
-  config: { REDIS_URL: string; REDIS_CLUSTER: boolean; QUEUE_PREFIX: string; SSE_HEARTBEAT_MS: number },
-  logger: Logger,
-): EventHub {
-  return new EventHub({
-    redisUrl: config.REDIS_URL,
-    cluster: config.REDIS_CLUSTER,
-    prefix: bullPrefix(config.QUEUE_PREFIX),
-    heartbeatMs: config.SSE_HEARTBEAT_MS,
-    logger,
-  });
+export interface EventHubConfig {
+  /** The Redis subscriber's own connection (subscriber mode): redis mode only. */
+  REDIS_URL: string;
+  REDIS_CLUSTER: boolean;
+  SSE_HEARTBEAT_MS: number;
+}
+
+/** The hub of an API process, on the store the deployment chose (`state`, once at start). */
+export function createEventHub(config: EventHubConfig, state: SharedState, logger: Logger): EventHub {
+  const prefix = bullPrefix(state.prefix);
+  const subscriber =
+    state.kind === 'redis'
+      ? redisEventSubscriber({ redisUrl: config.REDIS_URL, cluster: config.REDIS_CLUSTER, connectionName: `${prefix}:api-events`, logger })
+      : postgresEventSubscriber({
+          databaseUrl: state.databaseUrl,
+          channel: state.channel,
+          applicationName: listenerName(state.channel),
+          logger,
+        });
+  return new EventHub({ subscriber, prefix, heartbeatMs: config.SSE_HEARTBEAT_MS, logger });
 }

@@ -10,12 +10,13 @@ type Read = Promise<ClientRateLimitInfo | undefined>;
  * Reads of rate-limit counters (the windows that polls, lookups and searches report without
  * counting), shared by every store of a process and built with the app context (caches.ts): a
  * read in flight is shared, and one that ended is reused for `reuseMs`, so a team's thousands
- * of polls a second cost a Redis call every few milliseconds, not one each (it was 7% of a
- * poll's CPU in bench:api). A failed read is never reused. A count, or a count given back, in
- * this process drops the read it makes stale (`drop`); another replica's shows within `reuseMs`.
+ * of polls a second cost one read of the counters every few milliseconds, not one each (it was
+ * 7% of a poll's CPU in bench:api). A failed read is never reused. A count, or a count given
+ * back, in this process drops the read it makes stale (`drop`); another replica's shows within
+ * `reuseMs`.
  */
 export class CounterReads {
-  // Keyed by the counter's Redis key; in flight without a ttl, ended with one of reuseMs.
+  // Keyed by the counter's whole key; in flight without a ttl, ended with one of reuseMs.
   private readonly reads: LRUCache<string, Read>;
 
   constructor(

@@ -1,17 +1,18 @@
 import { AppError, ErrorCode } from '@enrich/errors';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import type { RedisClient } from '@enrich/queue';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, type RateLimitInfo, type RateLimitRequestHandler, rateLimit } from 'express-rate-limit';
 import { runMiddleware } from '../middleware/run-middleware';
 import type { CounterReads } from './counter-reads';
 import { secondsUntil, setRateLimitHeaders, tightest, type WindowState, windowState } from './rate-limit-headers';
-import { SharedRedisStore } from './shared-redis-store';
+import { SharedCounterStore } from './shared-counter-store';
+import type { WindowCounters } from './window-counters';
 
 export interface RateLimitSettings {
-  redis: RedisClient;
-  /** Namespace of the counters in Redis, shared by every API replica of one deployment. */
+  /** Where the counters live: shared by every API replica (windowCounters of the deployment's shared state). */
+  counters: WindowCounters;
+  /** Namespace of the counters, shared by every API replica of one deployment. */
   keyPrefix: string;
   /** The process's shared counter reads (caches.ts). */
   reads: CounterReads;
@@ -47,8 +48,8 @@ export interface RateLimits {
   teamStatus: RequestHandler;
   /**
    * A read that does not count (a poll, a lookup, search), run beside teamStatus: the windows
-   * (Redis) and the read (Postgres) do not wait on each other, and a read that fails (an
-   * invalid query) still answers with the headers. Reporting itself never fails.
+   * and the read do not wait on each other, and a read that fails (an invalid query) still
+   * answers with the headers. Reporting itself never fails.
    */
   readBesideStatus<T>(req: Request, res: Response, read: () => Promise<T>): Promise<T>;
   /** The team's windows, read without counting (GET /usage). */
@@ -91,12 +92,12 @@ const accountKey = (req: Request) => String((req as unknown as Record<symbol, un
 
 /**
  * Per-team windows (per minute, and per day where the plan has one) and a per-address window
- * for failed authentication, all on express-rate-limit with counters in Redis so that every
- * API replica shares them. Headers are written here rather than by the library because a
- * response reports whichever of the team's windows is closest to running out.
+ * for failed authentication, all on express-rate-limit with shared counters (WindowCounters)
+ * so that every API replica shares them. Headers are written here rather than by the library
+ * because a response reports whichever of the team's windows is closest to running out.
  */
 export function createRateLimits(settings: RateLimitSettings): RateLimits {
-  const { redis, keyPrefix, reads, logger, refusals } = settings;
+  const { counters, keyPrefix, reads, logger, refusals } = settings;
   const limiterLogger = {
     error: (error: unknown, message?: string) => logger.warn(message ?? 'rate limiter error', { error: String(error) }),
     warn: (error: unknown, message?: string) => logger.warn(message ?? 'rate limiter warning', { error: String(error) }),
@@ -116,9 +117,9 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       }),
     );
   };
-  const stores = new Map<WindowName, SharedRedisStore>();
+  const stores = new Map<WindowName, SharedCounterStore>();
   const limiter = (window: WindowName, windowMs: number, options: Partial<Parameters<typeof rateLimit>[0]>): RateLimitRequestHandler => {
-    const store = new SharedRedisStore(redis, `${keyPrefix}:rl:${window}:`, reads);
+    const store = new SharedCounterStore(counters, `${keyPrefix}:rl:${window}:`, reads);
     stores.set(window, store);
     return rateLimit({
       windowMs,
@@ -152,7 +153,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     limit: settings.signInFailuresPerAccount,
   });
 
-  // Counting must not turn a failed authentication into a 503: without Redis it is not counted.
+  // Counting must not turn a failed authentication into a 503: without its counters it is not counted.
   const countFailure = async (handler: RateLimitRequestHandler, req: Request, res: Response): Promise<boolean> => {
     try {
       await runMiddleware(handler, req, res);
@@ -164,7 +165,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     }
   };
 
-  // Without Redis a bad key is still a 401, not a 503: authentication needs only Postgres.
+  // A bad key is still a 401, not a 503, when its counters cannot be reached: it is just not counted.
   const countAddressFailure = async (req: Request, res: Response): Promise<boolean> => {
     if (!(await countFailure(address, req, res))) return false;
     const info = infoOf(req, 'address');
@@ -177,7 +178,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     return info ? windowState(info.limit, info.used, info.resetTime, windowMs) : undefined;
   };
   // Reads of one window's counter are shared, in flight and for a few milliseconds after
-  // (CounterReads): a team's many concurrent polls cost one Redis call.
+  // (CounterReads): a team's many concurrent polls cost one read of the counters.
   const peek = async (handler: RateLimitRequestHandler, key: string, limit: number, windowMs: number) => {
     const info = await handler.getKey(key);
     // Without a counter yet (or just expired), no hits and no reset: a window not started is a whole window ahead.
@@ -193,7 +194,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
     ]);
     return { perMinute, perDay };
   };
-  // Reporting must never break a request that does not count: without Redis, no headers.
+  // Reporting must never break a request that does not count: without the counters, no headers.
   const report =
     (what: (req: Request) => Promise<WindowState[]>): RequestHandler =>
     async (req, res, next) => {

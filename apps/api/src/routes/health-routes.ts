@@ -1,7 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { pingDatabase } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { pingDeployment } from '@enrich/queue';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
@@ -31,19 +30,17 @@ export function healthRoutes(ctx: AppContext, openapi: unknown): Router {
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  // Readiness: this process can serve, i.e. it is not shutting down and Postgres and Redis answer.
+  // Readiness: this process can serve, i.e. it is not shutting down and Postgres and the queue store answer.
   router.get('/readyz', async (_req, res) => {
     if (ctx.lifecycle.draining) {
       throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'not ready: this process is shutting down', { details: { status: 'draining' } });
     }
-    const [postgres, redis] = await Promise.all([
-      check(() => pingDatabase(ctx.db)),
-      check(() => pingDeployment(ctx.redis, ctx.config.QUEUE_PREFIX)),
-    ]);
-    const checks = { postgres, redis };
+    const [postgres, queues] = await Promise.all([check(() => pingDatabase(ctx.db)), check(() => ctx.queues.ping())]);
+    // Named after what answers: `redis`, or `queues` when they are PostgreSQL's (another pool on it).
+    const checks = { postgres, [ctx.queues.kind === 'redis' ? 'redis' : 'queues']: queues };
     // Which PostgreSQL runs (an embedded one started by `npm start`, or a server) and what holds the queues.
-    const mode = { postgres: ctx.config.POSTGRES_MODE, queues: 'redis' };
-    if (postgres === 'ok' && redis === 'ok') {
+    const mode = { postgres: ctx.config.POSTGRES_MODE, queues: ctx.queues.kind };
+    if (postgres === 'ok' && queues === 'ok') {
       res.json({ status: 'ok', checks, mode });
       return;
     }
@@ -62,13 +59,13 @@ export function registerHealthPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: 'get',
     path: '/readyz',
-    summary: 'Readiness: Postgres and Redis reachable',
+    summary: 'Readiness: Postgres and the queue store (Redis, or Postgres itself) reachable',
     responses: {
       200: json(
         z.object({
           status: z.literal('ok'),
           checks: z.record(z.string(), z.string()),
-          mode: z.object({ postgres: z.enum(['server', 'embedded']), queues: z.literal('redis') }),
+          mode: z.object({ postgres: z.enum(['server', 'embedded']), queues: z.enum(['redis', 'postgres']) }),
         }),
         'Ready',
       ),

@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { bullPrefix, QueueName, queueDeliveryAgain } from '@enrich/queue';
+import { QueueName, queueDeliveryAgain } from '@enrich/queue';
 import {
   checkWebhookUrl,
   createEndpoint,
@@ -13,7 +13,6 @@ import {
   rotateSecret,
   updateEndpoint,
 } from '@enrich/webhooks';
-import { Queue } from 'bullmq';
 import { type Request, type RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
@@ -52,12 +51,7 @@ export function webhookRoutes(ctx: AppContext, limits: RateLimits, authenticate:
   const body = jsonBody(ctx.config.BODY_LIMIT);
   const urlCheck = { hostMap: ctx.config.WEBHOOK_HOST_MAP };
   const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
-  let queue: Queue | undefined;
-  // Made on first use; it shares the API's Redis connection.
-  const webhookQueue = () => {
-    queue ??= new Queue(QueueName.webhook, { connection: ctx.redis, prefix: bullPrefix(ctx.config.QUEUE_PREFIX) });
-    return queue;
-  };
+  const webhookQueue = () => ctx.queues.queue(QueueName.webhook);
   const teamOf = (req: Request) => requireAuth(req).teamId;
 
   router.get('/', limits.teamStatus, async (req, res) => {
