@@ -50,6 +50,16 @@ const config: Config = {
       testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
     },
+    {
+      // The same journeys on a service whose queues live in PostgreSQL (`npm start` with nothing
+      // but Node.js, tests/e2e/no-postgres-start.test.ts, runs so already).
+      displayName: 'e2e (queues in PostgreSQL)',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/tests/e2e/dashboard.test.ts'],
+      setupFiles: ['<rootDir>/tests/support/queue-store-postgres.ts'],
+      globalSetup: '<rootDir>/tests/support/global-setup.ts',
+    },
   ],
 };
 

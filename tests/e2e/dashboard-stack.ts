@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type FixtureSites, freePort, runCommand, spawnService, stopApps } from '@enrich/testkit';
 import { waitForApi } from '../../scripts/support/enrich-client';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { REDIS_URL, removeQueueKeys, TEST_WORKER_ENV } from '../support/test-stack';
+import { QUEUE_STORE, REDIS_URL, removeQueueKeys, TEST_WORKER_ENV } from '../support/test-stack';
 
 // The service as `npm start` runs it: the dashboard built into apps/dashboard/dist, then the
 // API (serving it at /dashboard/) and the workers as their own processes, on a database and a
@@ -41,6 +41,7 @@ export async function startDashboardStack(sites: FixtureSites, webhookHostMap = 
     LOG_LEVEL: 'info',
     DATABASE_URL: database.url,
     REDIS_URL,
+    QUEUE_STORE,
     QUEUE_PREFIX: queuePrefix,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -57,7 +58,8 @@ export async function startDashboardStack(sites: FixtureSites, webhookHostMap = 
   const stop = async () => {
     await stopApps(apps);
     await new Promise((resolve) => log.end(resolve));
-    await removeQueueKeys(REDIS_URL, queuePrefix);
+    // PostgreSQL mode: the queues' schema goes with the test's database.
+    if (QUEUE_STORE === 'redis') await removeQueueKeys(REDIS_URL, queuePrefix);
     await database.drop();
   };
   try {

@@ -1,7 +1,7 @@
 import { revokeApiKey } from '@enrich/api-keys';
 import request from 'supertest';
 import { strictAccepted, strictError, strictProcessing } from '../support/contract-schemas';
-import { startTestStack, type TestStack } from '../support/test-stack';
+import { QUEUE_STORE, startTestStack, type TestStack } from '../support/test-stack';
 
 // The v1 contract's single-domain endpoints, field by field. Workers are off here so that
 // jobs stay in `processing`; tests/integration/pipeline.test.ts covers completion.
@@ -157,8 +157,9 @@ describe('service routes', () => {
     expect((await request(stack.app).get('/healthz')).body).toEqual({ status: 'ok' });
     const ready = await request(stack.app).get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body.checks).toEqual({ postgres: 'ok', redis: 'ok' });
-    expect(ready.body.mode).toEqual({ postgres: 'server', queues: 'redis' });
+    // The queue store's check is named after what answers: Redis, or PostgreSQL's queues.
+    expect(ready.body.checks).toEqual(QUEUE_STORE === 'redis' ? { postgres: 'ok', redis: 'ok' } : { postgres: 'ok', queues: 'ok' });
+    expect(ready.body.mode).toEqual({ postgres: 'server', queues: QUEUE_STORE });
     const doc = await request(stack.app).get('/openapi.json');
     expect(doc.body.openapi).toBe('3.1.0');
     // The dashboard's own routes (/api/dashboard/api/*) are checked in dashboard-team.test.ts.

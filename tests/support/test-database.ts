@@ -9,11 +9,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-// Each test file gets a database of its own, migrated by the project's own migrator.
-export async function createTestDatabase(label: string): Promise<TestDatabase> {
+// Each test file gets a database of its own, migrated by the project's own migrator; on the
+// shared test server unless given another (`server`: a URL without a database name).
+export async function createTestDatabase(label: string, server = SERVER): Promise<TestDatabase> {
   // The pid in the name lets a later run drop what a killed run left, and nothing still in use.
   const name = `enrich_test_${process.pid}_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
-  const url = `${SERVER}/${name}`;
+  const url = `${server.replace(/\/$/, '')}/${name}`;
   await ensureDatabase(url);
   await migrate(url);
   const db = createPrismaClient(url, { maxConnections: 5 });

@@ -59,6 +59,8 @@ export interface StackOptions {
   aiBaseURL?: string;
   /** Also run worker-webhooks beside the others (its settings from env: WEBHOOK_HOST_MAP, …). */
   webhooks?: boolean;
+  /** A PostgreSQL server of the test's own (URL without a database name) instead of the shared one. */
+  databaseServer?: string;
 }
 
 export interface TestStack {
@@ -86,7 +88,7 @@ export interface TestStack {
 }
 
 export async function startTestStack(options: StackOptions): Promise<TestStack> {
-  const database = await createTestDatabase(options.label);
+  const database = await createTestDatabase(options.label, options.databaseServer);
   const queuePrefix = `t-${options.label}-${randomBytes(3).toString('hex')}`;
   const redisUrl = options.redisUrl ?? REDIS_URL;
   const env: Record<string, string> = {

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       VERBOSE: false,
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/enrichment',
       POSTGRES_MODE: 'server',
+      QUEUE_STORE: 'redis',
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_CLUSTER: false,
       QUEUE_PREFIX: 'enrich',

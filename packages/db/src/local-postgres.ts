@@ -7,6 +7,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 
+// Room for `npm start`'s four processes with their queues in PostgreSQL at their busiest
+// (docs/operations.md, "PostgreSQL connections"), and the commands run beside them.
+const EMBEDDED_MAX_CONNECTIONS = 200;
+
 /**
  * Where `npm start` found its PostgreSQL:
  * - `configured`: DATABASE_URL was given; used as it is (an error when it does not answer,
@@ -315,10 +319,22 @@ async function runServer(
     return earlier;
   }
   // Its own process group: a Ctrl-C meant for `npm start` does not stop the database under
-  // the apps while they finish their work; it is stopped after them.
+  // the apps while they finish their work; it is stopped after them. Connections: the four
+  // processes' pools, and with the queues in it (no Redis) each BullMQ object's pool besides.
   const server = spawn(
     bin.postgres,
-    ['-D', cluster, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    [
+      '-D',
+      cluster,
+      '-p',
+      String(options.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      `max_connections=${EMBEDDED_MAX_CONNECTIONS}`,
+    ],
     { ...runAs, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
   );
   let output = '';
