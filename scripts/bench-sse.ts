@@ -195,6 +195,8 @@ async function main(): Promise<number> {
       ...process.env,
       DATABASE_URL,
       REDIS_URL,
+      // This script reads and clears the queues in Redis itself.
+      QUEUE_STORE: 'redis',
       QUEUE_PREFIX: PREFIX,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -131,6 +131,8 @@ async function main(): Promise<void> {
       ...process.env,
       DATABASE_URL,
       REDIS_URL,
+      // This script reads and clears the queues in Redis itself.
+      QUEUE_STORE: 'redis',
       QUEUE_PREFIX: PREFIX,
       LOG_LEVEL: 'warn',
       WEBHOOK_HOST_MAP: receiver.hostMapEntry(HOOKS),
