@@ -14,8 +14,9 @@ const testFiles = (names: string[]) => names.map((name) => `/tests/integration/$
 // Files about Redis itself (a cluster, its data lost, its outages): nothing of them applies
 // when the queues live in PostgreSQL.
 const REDIS_ONLY = testFiles(['redis-cluster', 'redis-loss', 'dependency-outage']);
-// Files that run their tests on both stores themselves need no second run.
-const BOTH_STORES = testFiles(['event-bus', 'window-counters', 'lease']);
+// Files that run their tests on both stores themselves, or whose subject is not the store (the
+// quality of extracted data, npm start's choice of store), need no second run.
+const BOTH_STORES = testFiles(['event-bus', 'window-counters', 'lease', 'quality-corpus', 'service-queues']);
 const config: Config = {
   // Integration tests wait on retries, lock expiry and reconciliation; unit tests finish fast anyway.
   testTimeout: 60_000,

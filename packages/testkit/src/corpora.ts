@@ -6,7 +6,7 @@ import path from 'node:path';
 // the checkout itself.
 const CORPORA_DIR = path.resolve(__dirname, '../corpora');
 
-export type CorpusFolder = 'metascraper' | 'ssrf-req-filter';
+export type CorpusFolder = 'metascraper' | 'readability' | 'ssrf-req-filter';
 
 /** Absolute path of a corpus file. */
 export function corpusPath(folder: CorpusFolder, file: string): string {

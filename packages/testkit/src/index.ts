@@ -10,6 +10,7 @@ export * from './fixture-sites';
 export * from './free-port';
 export * from './linkedin-company-page';
 export * from './local-server';
+export * from './quality-corpus';
 export { repoRoot } from './repo-files';
 export * from './sample-ai-answer';
 export * from './sse-client';
