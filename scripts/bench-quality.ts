@@ -51,6 +51,7 @@ const enrichThrough =
   (client: EnrichClient): EnrichDomains =>
   async (domains) => {
     const accepted = await client.submitBulk(domains, true);
+    if (accepted.invalid.length > 0) throw new Error(`the API refused corpus domains: ${JSON.stringify(accepted.invalid)}`);
     await client.waitForBatch(accepted.batchId, { timeoutMs: TIMEOUT_MS, pollMs: 250 });
     const items = await client.batchItems(accepted.batchId);
     return new Map(items.map((item) => [item.domain, item.status === 'completed' && item.data ? item.data : null]));

@@ -17,6 +17,7 @@ export function fullCompanyRow(domain: string, now = new Date()): Prisma.Company
     inferred: source === 'ai',
     agreedBy,
     disagreedBy: [],
+    confidence: source === 'ai' ? 50 : 90,
   });
   return {
     domain,

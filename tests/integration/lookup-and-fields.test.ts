@@ -23,6 +23,7 @@ const source = (url: string): FieldSource => ({
   inferred: false,
   agreedBy: [],
   disagreedBy: [],
+  confidence: 100,
 });
 
 async function storeCompany(domain: string, name: string) {

@@ -1,5 +1,5 @@
-import type { CompanyDraft, FieldSource, ScalarField } from '@enrich/record';
-import { candidateQuality } from './merge-sources';
+import type { CompanyDraft, CompanyRecord, DraftFieldSource, FieldSourceKey, ScalarField } from '@enrich/record';
+import { candidateQuality, type QualityField, qualityFieldOf } from './merge-sources';
 
 // Weight of each contract field in the score; they sum to 100 (docs/confidence.md). Extra
 // facts beyond the contract's table (logo, contact details, insights) do not move the score.
@@ -18,12 +18,14 @@ const SOCIAL_WEIGHTS = { linkedin: 10, twitter: 5, other: 5 };
 // source contradicted keeps this share of its quality.
 export const AGREEMENT_GAIN = 0.6;
 export const DISAGREEMENT_FACTOR = 0.8;
-// What a value only the AI source inferred is worth, against 1 for a perfectly observed one.
+// What an inferred value is worth at most (the AI source's, a name made from the domain), against 1
+// for a perfectly observed one.
 export const INFERRED_QUALITY = 0.5;
 
 /** 0-1: how far one chosen value is trusted, from how it was got and whether sources agree. */
-export function valueQuality(field: ScalarField | 'social', provenance: FieldSource): number {
-  let quality = provenance.inferred ? INFERRED_QUALITY : candidateQuality(field, provenance);
+export function valueQuality(field: QualityField, provenance: DraftFieldSource): number {
+  const read = candidateQuality(field, provenance);
+  let quality = provenance.inferred ? Math.min(INFERRED_QUALITY, read) : read;
   if (provenance.agreedBy.length > 0) quality += (1 - quality) * AGREEMENT_GAIN;
   else if (provenance.disagreedBy.length > 0) quality *= DISAGREEMENT_FACTOR;
   return quality;
@@ -46,4 +48,16 @@ export function scoreConfidence(draft: CompanyDraft): number {
   const other = networks.find((n) => n !== 'linkedin' && n !== 'twitter');
   if (other) score += SOCIAL_WEIGHTS.other * social(other);
   return Math.max(0, Math.min(100, Math.round(score)));
+}
+
+/**
+ * Each value's provenance with its own confidence (0-100, its quality): what a client reads to
+ * trust one field, where the record's `confidence` weighs them all.
+ */
+export function scoreFieldSources(draft: CompanyDraft): CompanyRecord['fieldSources'] {
+  const scored: CompanyRecord['fieldSources'] = {};
+  for (const [key, provenance] of Object.entries(draft.fieldSources) as [FieldSourceKey, DraftFieldSource][]) {
+    scored[key] = { ...provenance, confidence: Math.round(100 * valueQuality(qualityFieldOf(key), provenance)) };
+  }
+  return scored;
 }

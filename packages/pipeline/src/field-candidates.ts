@@ -52,7 +52,13 @@ const WEBSITE_FIELDS = [
 export function websiteCandidates(out: Candidates, website: Stored<'website'>): void {
   if (website.status !== 'ok') return;
   const { facts, fetchedAt } = website;
-  const observed = <T>(fact: Fact<T>) => ({ source: 'website' as const, ...fact, observedAt: fetchedAt, inferred: false });
+  // A name made from the domain is not what the site states: inferred, as the AI source's values are.
+  const observed = <T>(fact: Fact<T>) => ({
+    source: 'website' as const,
+    ...fact,
+    observedAt: fetchedAt,
+    inferred: fact.method === 'domain-label',
+  });
   for (const field of WEBSITE_FIELDS) {
     const fact = facts[field];
     if (fact) push(out, field, observed(fact));

@@ -1,7 +1,7 @@
 import {
   type CompanyDraft,
+  type DraftFieldSource,
   emptyDraft,
-  type FieldSource,
   METHOD_QUALITY,
   SCALAR_FIELDS,
   type ScalarField,
@@ -37,15 +37,32 @@ export const SOURCE_RELIABILITY: Record<CandidateField, Partial<Record<SourceNam
 };
 
 /** How much a chosen value is trusted before agreement: reliability of its source × how it was read. */
-export function candidateQuality(field: CandidateField | 'social', candidate: Pick<Candidate<unknown>, 'source' | 'method'>): number {
-  const reliability = field === 'social' ? (candidate.source === 'ai' ? 0.5 : 1) : (SOURCE_RELIABILITY[field][candidate.source] ?? 0);
-  return reliability * METHOD_QUALITY[candidate.method];
+export function candidateQuality(field: QualityField, candidate: Pick<Candidate<unknown>, 'source' | 'method'>): number {
+  return sourceReliability(field, candidate.source) * METHOD_QUALITY[candidate.method];
+}
+
+/**
+ * What the reliability table knows a value as: a candidate field, a social profile, or another
+ * fact (technologies, insights, b2bMatch), which each have one source and weigh by method alone.
+ */
+export type QualityField = CandidateField | 'social' | 'other';
+
+function sourceReliability(field: QualityField, source: SourceName): number {
+  if (field === 'other') return 1;
+  if (field === 'social') return source === 'ai' ? 0.5 : 1;
+  return SOURCE_RELIABILITY[field][source] ?? 0;
+}
+
+/** The quality field of a `fieldSources` key. */
+export function qualityFieldOf(key: string): QualityField {
+  if (key.startsWith('socialProfiles.')) return 'social';
+  return Object.hasOwn(SOURCE_RELIABILITY, key) ? (key as CandidateField) : 'other';
 }
 
 function choose<T extends string | number>(
   field: CandidateField | 'social',
   candidates: Candidate<T>[],
-): { chosen: Candidate<T>; provenance: FieldSource } | null {
+): { chosen: Candidate<T>; provenance: DraftFieldSource } | null {
   const observed = candidates.filter((c) => !c.inferred);
   const pool = (observed.length > 0 ? observed : candidates).filter((c) => candidateQuality(field, c) > 0);
   if (pool.length === 0) return null;
@@ -75,7 +92,7 @@ function chooseScalar<F extends ScalarField>(draft: CompanyDraft, field: F, cand
 
 function addAiInsights(draft: CompanyDraft, ai: SourceDataBySource['ai']): void {
   if (ai?.status !== 'ok') return;
-  const provenance: FieldSource = {
+  const provenance: DraftFieldSource = {
     source: 'ai',
     url: `llm:${ai.model}`,
     method: 'llm',

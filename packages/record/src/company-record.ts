@@ -48,9 +48,15 @@ export const fieldSourceSchema = z
     inferred: z.boolean().meta({ description: 'True when only the AI source inferred the value' }),
     agreedBy: z.array(sourceNameSchema).meta({ description: 'Other sources that gave the same value' }),
     disagreedBy: z.array(sourceNameSchema).meta({ description: 'Other sources that gave a different value' }),
+    confidence: z.number().int().min(0).max(100).nullable().meta({
+      description:
+        'How far this value is trusted, 0 to 100: how it was read and whether other sources agree (null on records enriched before it was kept)',
+    }),
   })
   .meta({ id: 'FieldSource' });
 export type FieldSource = z.infer<typeof fieldSourceSchema>;
+/** A value's provenance as the merge states it, before the value is scored. */
+export type DraftFieldSource = Omit<FieldSource, 'confidence'>;
 
 /** Keys of `fieldSources`: every field that can hold a value, social profiles per network. */
 export type FieldSourceKey = ScalarField | 'foundedYear' | 'technologies' | 'insights' | 'b2bMatch' | `socialProfiles.${string}`;
@@ -77,7 +83,7 @@ export type CompanyRecord = z.infer<typeof companyRecordSchema>;
 
 /** A record as the merge builds it, before it is scored and stored under its domain. */
 export type CompanyDraft = Omit<CompanyRecord, 'domain' | 'confidence' | 'fieldSources'> & {
-  fieldSources: Partial<Record<FieldSourceKey, FieldSource>>;
+  fieldSources: Partial<Record<FieldSourceKey, DraftFieldSource>>;
 };
 
 export function emptyDraft(): CompanyDraft {

@@ -9,6 +9,7 @@ const source = (url: string): FieldSource => ({
   inferred: false,
   agreedBy: [],
   disagreedBy: [],
+  confidence: 100,
 });
 
 const record = companyRecordSchema.parse({

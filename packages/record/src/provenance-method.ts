@@ -33,8 +33,18 @@ export const METHOD_QUALITY = {
   'social-link': 0.8,
   'header-link': 0.8,
   'page-link': 0.8,
+  // A part of the page's title that echoes the domain; the logo's alternative text.
   title: 0.75,
   'logo-alt': 0.75,
+  // A run of capitalised words in the page's text whose initials spell the domain's label.
+  'domain-initials': 0.7,
+  // The title part at an edge, taken for the site's name by its place alone.
+  'title-edge': 0.55,
+  // No description in the page's metadata: a paragraph of its content that says what the site
+  // is ("Acme is a …").
+  'first-paragraph': 0.6,
+  // Nothing on the page named the site: a name made from the domain's label, marked inferred.
+  'domain-label': 0.3,
   // What the site is built with (technology detection).
   generator: 0.8,
   'powered-by': 0.8,
@@ -57,6 +67,13 @@ export type LinkedInMethod = Extract<ProvenanceMethod, `linkedin:${string}`>;
 export type WebsiteMethod = Exclude<ProvenanceMethod, LinkedInMethod | 'llm'>;
 
 export const PROVENANCE_METHODS = Object.keys(METHOD_QUALITY) as ProvenanceMethod[];
+
+/**
+ * What a page says when it states nothing better: a name made from the domain or guessed from
+ * the title's layout, a description from a paragraph. A value stated another way, on any of the
+ * site's pages, is taken before these.
+ */
+export const FALLBACK_METHODS: ReadonlySet<ProvenanceMethod> = new Set<ProvenanceMethod>(['domain-label', 'title-edge', 'first-paragraph']);
 
 export const isProvenanceMethod = (value: unknown): value is ProvenanceMethod =>
   typeof value === 'string' && Object.hasOwn(METHOD_QUALITY, value);

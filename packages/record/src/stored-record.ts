@@ -38,6 +38,8 @@ function fieldSource(value: unknown): FieldSource | undefined {
     inferred: v.inferred === true,
     agreedBy: sourceList(v.agreedBy),
     disagreedBy: sourceList(v.disagreedBy),
+    confidence:
+      Number.isInteger(v.confidence) && (v.confidence as number) >= 0 && (v.confidence as number) <= 100 ? (v.confidence as number) : null,
   };
 }
 

@@ -10,6 +10,9 @@ const CORPUS_DIR = path.resolve(__dirname, '../corpora/readability');
 
 export type LabelStatus = 'named' | 'ambiguous' | 'none';
 
+/** Where a page without a domain of its own is served (as `<page>.corpus-pages.net`). */
+export const UNKNOWN_SITE_DOMAIN = 'corpus-pages.net';
+
 /** One page's label (corpora/readability/SOURCE.md says how they were judged). */
 export interface QualityLabel {
   page: string;
@@ -33,7 +36,7 @@ export interface ScoredRecord {
   name: string | null;
   description: string | null;
   confidence: number;
-  fieldSources: Record<string, { method: string; inferred?: boolean } | undefined>;
+  fieldSources: Record<string, { method: string; inferred?: boolean; confidence?: number | null } | undefined>;
 }
 
 function isLabel(value: unknown): value is QualityLabel {
@@ -55,8 +58,8 @@ export function qualityCorpus(): CorpusPage[] {
   const pages = new Set(readdirSync(path.join(CORPUS_DIR, 'pages')).map((file) => file.replace(/\.html$/, '')));
   return labels.map((label) => {
     if (!pages.has(label.page)) throw new Error(`corpora/readability: no page ${label.page}.html`);
-    // A page that does not tell its site gets a name under the reserved .example TLD.
-    const domain = label.domain ?? `${label.page.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}.example`;
+    // A page that does not tell its site is served under a neutral made-up domain of its own.
+    const domain = label.domain ?? `${label.page.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}.${UNKNOWN_SITE_DOMAIN}`;
     return { label, domain };
   });
 }
@@ -121,7 +124,10 @@ export interface PageScore {
   hasDomain: boolean;
   description: string | null;
   descriptionMethod: string | null;
-  confidence: number | null;
+  /** The name's own confidence (`fieldSources.name.confidence`). */
+  nameConfidence: number | null;
+  /** The record's confidence, which weighs every field. */
+  recordConfidence: number | null;
 }
 
 /** What the pipeline made of one page, against its label; `record` null when the job failed. */
@@ -145,7 +151,8 @@ export function scorePage(page: CorpusPage, record: ScoredRecord | null): PageSc
     hasDomain: label.domain !== null,
     description: record?.description ?? null,
     descriptionMethod: record?.fieldSources.description?.method ?? null,
-    confidence: record?.confidence ?? null,
+    nameConfidence: source?.confidence ?? null,
+    recordConfidence: record?.confidence ?? null,
   };
 }
 
@@ -177,10 +184,10 @@ export interface QualitySummary {
   descriptionOnMeta: Share;
   /** A description on the pages with a domain of their own. */
   descriptionWithDomain: Share;
-  /** Right names among the named pages in each confidence band. */
+  /** Right names among the named pages in each band of the name's confidence. */
   byBand: { band: string; right: Share }[];
-  /** Mean record confidence of right and of wrong names. */
-  meanConfidence: { right: number | null; wrong: number | null };
+  /** Mean confidence of right and of wrong names: the name's own, and the record's. */
+  meanConfidence: { name: { right: number | null; wrong: number | null }; record: { right: number | null; wrong: number | null } };
   /** Descriptions by provenance method. */
   descriptionMethods: Record<string, number>;
 }
@@ -193,8 +200,8 @@ export function summarize(scores: PageScore[]): QualitySummary {
   const count = (list: PageScore[], outcome: NameOutcome) => list.filter((s) => s.nameOutcome === outcome).length;
   const meta = scores.filter((s) => s.hasMetaDescription);
   const withDomain = scores.filter((s) => s.hasDomain);
-  const confidences = (outcome: NameOutcome) =>
-    named.filter((s) => s.nameOutcome === outcome && s.confidence !== null).map((s) => s.confidence as number);
+  const meanOf = (outcome: NameOutcome, of: 'nameConfidence' | 'recordConfidence') =>
+    mean(named.filter((s) => s.nameOutcome === outcome && s[of] !== null).map((s) => s[of] as number));
   const descriptionMethods: Record<string, number> = {};
   for (const s of scores)
     if (s.descriptionMethod) descriptionMethods[s.descriptionMethod] = (descriptionMethods[s.descriptionMethod] ?? 0) + 1;
@@ -206,14 +213,20 @@ export function summarize(scores: PageScore[]): QualitySummary {
     descriptionOnMeta: share(meta.filter((s) => s.description !== null).length, meta.length),
     descriptionWithDomain: share(withDomain.filter((s) => s.description !== null).length, withDomain.length),
     byBand: CONFIDENCE_BANDS.map((band) => {
-      const inBand = named.filter((s) => s.name !== null && s.confidence !== null && s.confidence >= band.min && s.confidence <= band.max);
+      const inBand = named.filter(
+        (s) => s.name !== null && s.nameConfidence !== null && s.nameConfidence >= band.min && s.nameConfidence <= band.max,
+      );
       return { band: band.name, right: share(count(inBand, 'right'), inBand.length) };
     }),
-    meanConfidence: { right: mean(confidences('right')), wrong: mean(confidences('wrong')) },
+    meanConfidence: {
+      name: { right: meanOf('right', 'nameConfidence'), wrong: meanOf('wrong', 'nameConfidence') },
+      record: { right: meanOf('right', 'recordConfidence'), wrong: meanOf('wrong', 'recordConfidence') },
+    },
     descriptionMethods,
   };
 }
 
+const fixed = (value: number | null) => value?.toFixed(1) ?? '—';
 const percent = (s: Share) => `${(s.rate * 100).toFixed(1)} % (${s.count} of ${s.of})`;
 const quoted = (value: string | null) => (value === null ? '—' : JSON.stringify(value.length > 70 ? `${value.slice(0, 67)}…` : value));
 
@@ -232,8 +245,10 @@ export function formatQualityReport(summary: QualitySummary, scores: PageScore[]
       .sort((a, b) => b[1] - a[1])
       .map(([method, n]) => `${method} ${n}`)
       .join(', ')}`,
-    'record confidence of the names given (named and ambiguous pages)',
-    `  mean: right ${summary.meanConfidence.right?.toFixed(1) ?? '—'}, wrong ${summary.meanConfidence.wrong?.toFixed(1) ?? '—'}`,
+    'confidence of the names given (named and ambiguous pages)',
+    `  the name's own, mean: right ${fixed(summary.meanConfidence.name.right)}, wrong ${fixed(summary.meanConfidence.name.wrong)}`,
+    `  the record's, mean:   right ${fixed(summary.meanConfidence.record.right)}, wrong ${fixed(summary.meanConfidence.record.wrong)}`,
+    "  by the name's own confidence:",
     ...summary.byBand.map(({ band, right }) => `  ${band.padEnd(7)} right ${percent(right)}`),
     '',
     'misses',
@@ -241,7 +256,7 @@ export function formatQualityReport(summary: QualitySummary, scores: PageScore[]
   for (const s of scores) {
     if (s.nameOutcome === 'wrong' || s.nameOutcome === 'missing' || s.nameOutcome === 'none: named') {
       lines.push(
-        `  ${s.page} (${s.domain}, ${s.status}): name ${s.nameOutcome}: ${quoted(s.name)} by ${s.nameMethod ?? '—'}, confidence ${s.confidence ?? '—'}; expected ${s.expected.map((n) => quoted(n)).join(' or ') || 'none'}`,
+        `  ${s.page} (${s.domain}, ${s.status}): name ${s.nameOutcome}: ${quoted(s.name)} by ${s.nameMethod ?? '—'}, confidence ${s.nameConfidence ?? '—'}; expected ${s.expected.map((n) => quoted(n)).join(' or ') || 'none'}`,
       );
     }
   }

@@ -4,8 +4,11 @@ import path from 'node:path';
 /** The checkout's root: where `npm run …` runs and the apps' entry files are found. */
 export const repoRoot = path.resolve(__dirname, '../../..');
 
-/** Folders no repository scan looks into: installed packages, generated code, third-party corpora. */
-export const UNSCANNED = new Set(['node_modules', 'generated', 'corpora']);
+/**
+ * Folders no repository scan looks into: installed packages, generated code, build output (the
+ * dashboard's dist, built on this machine and git-ignored), third-party corpora.
+ */
+export const UNSCANNED = new Set(['node_modules', 'generated', 'dist', 'corpora']);
 
 /**
  * Every file below `relative` (a folder or a file of `root`), as paths relative to `root`, in

@@ -41,6 +41,7 @@ function Provenance({ source }: { source: FieldSource | undefined }) {
         <span className={`source-tag source-${source.source}`}>{source.source}</span>
         <span className="method">{source.method}</span>
         <span className={source.inferred ? 'inferred' : 'observed'}>{source.inferred ? 'inferred' : 'observed'}</span>
+        {source.confidence === null ? null : <span className="field-confidence">confidence {source.confidence}</span>}
       </div>
       <div className="provenance-line provenance-url">
         {safeHref(source.url) ? <SafeLink value={source.url} /> : <span className="muted">{source.url}</span>}

@@ -4,19 +4,19 @@ import { completeJob, type Ended, type JobEvents, markJobFailed } from '@enrich/
 import type { Metrics } from '@enrich/metrics';
 import type { CompanyDraft } from '@enrich/record';
 import type { Step } from '@enrich/worker-runtime';
-import { scoreConfidence } from '../confidence';
+import { scoreConfidence, scoreFieldSources } from '../confidence';
 import { mergeSources } from '../merge-sources';
 import { type DeliveryQueue, leaveToReconciler } from '../owed-deliveries';
 import { loadSourceResults } from '../source-results';
 
 // The draft as `companies` columns: provenance is stored as served (fieldSources).
 function companyColumns(draft: CompanyDraft, confidence: number, now: Date) {
-  const { fieldSources, insights, b2bMatch, ...values } = draft;
+  const { fieldSources: _unscored, insights, b2bMatch, ...values } = draft;
   return {
     ...values,
     insights: insights ?? Prisma.DbNull,
     b2bMatch: b2bMatch ?? Prisma.DbNull,
-    provenance: fieldSources,
+    provenance: scoreFieldSources(draft),
     confidence,
     enrichedAt: now,
   };

@@ -1,4 +1,4 @@
-import { hostOf, withoutWww } from '@enrich/domain';
+import { domainLabel, hostOf, withoutWww } from '@enrich/domain';
 import { type CheerioAPI, load } from 'cheerio';
 import type { CompanyFacts } from './company-facts';
 import { extractEmail, extractPhone } from './contact';
@@ -59,8 +59,8 @@ export function extractCompanyFacts(html: string, pageUrl: string, domain: strin
     facts,
     safe(() => extractText($), { textSample: '', wordCount: 0 }),
   );
-  facts.name = safe(() => extractName($, ctx, normalisedDomain, pageUrl), null);
-  facts.description = safe(() => extractDescription($, ctx, pageUrl), null);
+  facts.name = safe(() => extractName($, ctx, normalisedDomain, pageUrl, facts.textSample), null);
+  facts.description = safe(() => extractDescription($, ctx, pageUrl, [facts.name?.value, domainLabel(normalisedDomain)]), null);
   facts.socialProfiles = safe(() => extractSocialProfiles($, ctx, normalisedDomain, facts.name?.value ?? null, pageUrl), {});
   facts.location = safe(() => extractLocation($, ctx, pageUrl), null);
   facts.email = safe(() => extractEmail($, ctx, normalisedDomain, pageUrl, facts.textSample), null);

@@ -1,10 +1,10 @@
 import { load } from 'cheerio';
 import { parseAddressText } from './address-text';
 import { normaliseEmail, normalisePhone } from './contact';
-import { truncateText } from './description';
+import { describesSite, truncateText } from './description';
 import { extractCompanyFacts } from './extract-company-facts';
 import { yearFromDate, yearFromText } from './founded';
-import { cleanName, nameFromTitle } from './name';
+import { cleanName, nameFromDomain, nameFromInitials, nameFromTitle, readsAsPhrase, siteNameOf } from './name';
 import { employeeCountOf } from './organization-details';
 import { blockText, countWords } from './text';
 
@@ -19,7 +19,7 @@ describe('name', () => {
     ['Welcome to Bob’s Shop · Fresh bread daily', 'bobsbakery.net', 'Bob’s Shop'],
     ['Coca-Cola', 'coca-cola.com', 'Coca-Cola'],
   ])('title %j on %s → %s', (title, domain, expected) => {
-    expect(nameFromTitle(title, domain)).toBe(expected);
+    expect(nameFromTitle(title, domain)?.value).toBe(expected);
   });
 
   it('cleans decorations and rejects junk', () => {
@@ -44,8 +44,61 @@ describe('name', () => {
       url: URL,
       method: 'logo-alt',
     });
-    expect(name(`<meta property="og:site_name" content="${sentence}">`)?.value).toBe(sentence);
-    expect(name('')).toBeNull();
+    // A sentence-long site name is a slogan: the domain's label names the site instead (weakly).
+    expect(name(`<meta property="og:site_name" content="${sentence}">`)).toEqual({ value: 'Acme', url: URL, method: 'domain-label' });
+    expect(name('')).toEqual({ value: 'Acme', url: URL, method: 'domain-label' });
+  });
+
+  it('takes the part of a site name that echoes the domain, not its tagline; never a URL', () => {
+    expect(siteNameOf('Acme Hacks – the Web developer blog', 'hacks.acme.org')).toBe('Acme Hacks');
+    expect(siteNameOf('Acme News - Latest News & Headlines', 'news.acme.com')).toBe('Acme News');
+    // No part echoes the domain: nothing tells the name from the tagline, so the value stays.
+    expect(siteNameOf('Northwind | Trading since 1970', 'example.com')).toBe('Northwind | Trading since 1970');
+    expect(cleanName('http://www.acme.com')).toBeNull();
+    expect(cleanName('Acme Foundation, Inc.')).toBe('Acme Foundation');
+  });
+
+  it('takes no article headline for a name; edge parts and the domain’s own words otherwise', () => {
+    const title = (text: string, domain: string) => nameFromTitle(text, domain)?.value ?? null;
+    expect(nameFromTitle('Why widgets fail in winter', 'acme.com')).toBeNull();
+    expect(nameFromTitle('On Widgets In Winter And Spring', 'acme.com')).toBeNull();
+    // A lone title as short as a name, on a domain unlike it: a name when the page bears it out.
+    expect(nameFromTitle('ShellWorks', 'jsshell.com')).toEqual({ value: 'ShellWorks', echoesDomain: false, lone: true });
+    const lone = (head: string) => extractCompanyFacts(`<title>ShellWorks</title>${head}`, 'https://jsshell.com/', 'jsshell.com').name;
+    expect(lone('<meta name="description" content="ShellWorks renders product catalogues for retailers.">')).toMatchObject({
+      value: 'ShellWorks',
+      method: 'title-edge',
+    });
+    expect(lone('<meta name="description" content="A page about shells of every kind and colour.">')?.method).toBe('domain-label');
+    expect(nameFromTitle('Why widgets fail in winter | Acme', 'acme.com')).toEqual({ value: 'Acme', echoesDomain: true });
+    expect(nameFromTitle('Why widgets fail in winter - The Daily Widget', 'example.com')).toEqual({
+      value: 'The Daily Widget',
+      echoesDomain: false,
+    });
+    expect(title('Acme v3 with the new widget input and output', 'acme.github.io')).toBe('Acme');
+    expect(title('A long headline about something else entirely today [Acme Weekly]', 'example.com')).toBe('Acme Weekly');
+    expect(title('一条很长的新闻标题在这里_科技_示例网', 'example.cn')).toBe('示例网');
+    // Asides after a part are not part of the name; a part in sentence case is a phrase.
+    expect(title('On widgets and their care - Jane Q. Doe ( Jane ) ( jqd )', 'example.org')).toBe('Jane Q. Doe');
+    expect(title('Lorem ipsum dolor sit amet – Our little site', 'example.org')).toBeNull();
+    expect(title('Lorem ipsum dolor sit amet – Bank of Example', 'example.org')).toBe('Bank of Example');
+    expect(readsAsPhrase('Accelerate growth with Acme')).toBe(true);
+    expect(readsAsPhrase('Ministère de la Culture')).toBe(false);
+    expect(readsAsPhrase('acme tools for Widgets')).toBe(false);
+  });
+
+  it('finds the name a domain abbreviates in the page’s text', () => {
+    const text = 'Status of this memo. Working documents of the International Widget Makers Guild (IWMG).';
+    expect(nameFromInitials(text, 'docs.iwmg.org')).toBe('International Widget Makers Guild');
+    expect(nameFromInitials('Prepared at the Bank of North Example, 2001', 'bne.com')).toBe('Bank of North Example');
+    expect(nameFromInitials('Nothing here spells it', 'iwmg.org')).toBeNull();
+    // Two letters match too much; a label of digits or a long word is not an abbreviation.
+    expect(nameFromInitials('Acme Corp', 'ac.com')).toBeNull();
+  });
+
+  it('makes a name of the domain’s label when nothing else names the site', () => {
+    expect(nameFromDomain('web-md.com')).toBe('Web Md');
+    expect(nameFromDomain('123.com')).toBeNull();
   });
 });
 
@@ -61,6 +114,20 @@ describe('description', () => {
     const cut = truncateText(long, 500);
     expect(cut.length).toBeLessThanOrEqual(500);
     expect(cut.endsWith('…')).toBe(true);
+  });
+
+  it('falls back to a paragraph that says what the site is, never an article’s opening', () => {
+    const page = (body: string) => extractCompanyFacts(`<title>Acme | Widgets</title><body>${body}</body>`, URL, 'acme.com').description;
+    const about = 'Acme is a maker of industrial widgets for bakeries and breweries, founded in Leeds and sold in forty countries.';
+    const article = 'Last week I tried to install a new widget on my bakery line, and it did not go the way I had hoped at all.';
+    expect(page(`<p>${article}</p><p>${about}</p>`)).toEqual({ value: about, url: URL, method: 'first-paragraph' });
+    expect(page(`<p>${article}</p>`)).toBeNull();
+    expect(page(`<footer><p>${about}</p></footer>`)).toBeNull();
+    // Text of a script inside the paragraph is not the paragraph's.
+    expect(page(`<p><script>var ad_slot = "1";</script>${about}</p>`)?.value).toBe(about);
+    expect(describesSite('We are a small team building widgets for bakeries across Europe since 1990.', ['Acme'])).toBe(true);
+    expect(describesSite('Acme, the widget maker from Leeds, helps bakeries keep their lines running.', ['Acme'])).toBe(true);
+    expect(describesSite('Acme uses several plug-ins to publish this site.', ['Acme'])).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import { domainLabel } from '@enrich/domain';
 import type { WebsiteMethod } from '@enrich/record';
 import type { CheerioAPI } from 'cheerio';
 import type { Fact } from './company-facts';
+import { describedAs } from './description';
 import { metaContent } from './meta';
 import { type OrganizationContext, stringProp } from './organization';
 import { cleanText, collapseWhitespace, fact, resembles, squash } from './util';
@@ -24,7 +25,18 @@ const JUNK_NAMES = new Set([
   'start',
 ]);
 const GENERIC_SUFFIX = /(?:\s*[|\-–—·•:»]\s*|\s+)(?:home\s*page|homepage|home|official\s+(?:web\s*)?site|official\s+page)\s*$/i;
-const TITLE_SEPARATORS = /\s+[|\-–—·•:»]\s+|\s*[|·•»]\s*|:\s+/;
+// Between a title's parts: spaced dashes and bars, bullets, an underscore (common in Chinese
+// titles: "headline_section_site"), and brackets around a part ("Headline [Site]").
+const TITLE_SEPARATORS = /\s+[|\-–—·•:»]\s+|\s*[|·•»_]\s*|\s*[[\]【】]\s*/;
+// A colon also ends a headline's topic ("Topic: what it is about"): its parts count only when
+// one of them echoes the domain ("Site: tagline").
+const COLON = /:\s+/;
+// A legal form after a comma ("Wikimedia Foundation, Inc."): the name people use is before it.
+const LEGAL_FORM_AFTER_COMMA =
+  /,\s*(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|gmbh|ag|s\.?a|s\.?a\.?s|b\.?v|plc|pty\.?\s*ltd)\.?$/i;
+// A part longer than this many words reads as a headline or a slogan, not a name.
+const MAX_NAME_WORDS = 6;
+const MAX_LONE_TITLE_WORDS = 3;
 
 interface Candidate {
   value: string;
@@ -39,28 +51,163 @@ export function cleanName(raw: unknown, stripGeneric = true): string | null {
     text = text.replace(/^welcome\s+to\s+(?:the\s+)?/i, '');
     for (let i = 0; i < 2 && GENERIC_SUFFIX.test(text); i++) text = text.replace(GENERIC_SUFFIX, '');
   }
-  text = collapseWhitespace(text.replace(/^[\s|\-–—·•:»]+|[\s|\-–—·•:»]+$/g, ''));
+  text = collapseWhitespace(text.replace(/^[\s|\-–—·•:»]+|[\s|\-–—·•:»]+$/g, '').replace(LEGAL_FORM_AFTER_COMMA, ''));
+  // A URL is where the site is, not what it is called.
+  if (/^(?:https?:\/\/|www\.)/i.test(text)) return null;
   if (text.length < 2 || JUNK_NAMES.has(text.toLowerCase())) return null;
   return text;
 }
 
-/** Picks the title segment naming the company: the one echoing the domain label, else the shortest. */
-export function nameFromTitle(title: string, domain: string): string | null {
+const cleanParts = (parts: string[]): string[] => parts.map((part) => cleanName(part)).filter((part): part is string => part !== null);
+// Asides after a title's part ("Jane Doe (jdoe)") say who else it is, not what it is called.
+const TRAILING_ASIDES = /(?:\s*\([^()]*\))+\s*$/;
+const splitParts = (text: string): string[] => cleanParts(text.split(TITLE_SEPARATORS).map((part) => part.replace(TRAILING_ASIDES, '')));
+/** The parts, and each part's parts around a colon: where a name echoing the domain may stand. */
+const echoCandidates = (parts: string[]): string[] => [...parts, ...parts.flatMap((part) => cleanParts(part.split(COLON)))];
+
+const echoesDomain = (part: string, label: string): boolean => squash(part) === squash(label) || resembles(part, [label]);
+
+/**
+ * A site name that carries a tagline ("Site – the web developer blog", "Site - Latest News &
+ * Headlines"): the part that echoes the domain, else the value as it is (a site may be named
+ * unlike its domain, and then no part can be told from the tagline).
+ */
+export function siteNameOf(value: string, domain: string): string {
+  const parts = echoCandidates(splitParts(value));
+  if (parts.length < 2) return value;
   const label = domainLabel(domain);
-  const parts = title
-    .split(TITLE_SEPARATORS)
-    .map((part) => cleanName(part))
-    .filter((part): part is string => part !== null);
-  if (parts.length === 0) return null;
-  if (parts.length === 1) return parts[0] ?? null;
-  const exact = parts.find((part) => squash(part) === squash(label));
-  if (exact) return exact;
-  const similar = parts.filter((part) => resembles(part, [label])).sort((a, b) => a.length - b.length);
-  if (similar[0]) return similar[0];
-  return [...parts].sort((a, b) => a.length - b.length)[0] ?? null;
+  return parts.filter((part) => echoesDomain(part, label)).sort((a, b) => a.length - b.length)[0] ?? value;
 }
 
-function logoAltCandidates($: CheerioAPI): string[] {
+/** The words a part opens with that spell the domain's label ("MathJax v3 with …" on mathjax.github.io), if any. */
+function leadingEcho(part: string, label: string): string | null {
+  const words = part.split(' ');
+  for (let n = 1; n < words.length && n <= 3; n++) {
+    const lead = words.slice(0, n).join(' ');
+    if (squash(lead) === squash(label)) return lead;
+  }
+  return null;
+}
+
+const wordCount = (part: string): number => part.split(' ').length;
+
+// Words that join a name's capitalised words ("Bank of America", "Ministère de la Culture").
+const JOINING_WORDS = new Set([
+  'of',
+  'and',
+  'for',
+  'the',
+  'in',
+  'on',
+  'at',
+  'to',
+  'de',
+  'la',
+  'le',
+  'du',
+  'des',
+  'der',
+  'die',
+  'das',
+  'und',
+  'et',
+  'y',
+  'van',
+  'von',
+]);
+
+/**
+ * A few words in sentence case ("Our little site", "Accelerate growth with us"): a phrase, not
+ * a name. A sentence opens with a capital and goes on in lower case; a name capitalises its
+ * words (but the ones that join them), or is styled all in lower case on purpose ("acme tools
+ * for Widgets"). Scripts without case never read as a phrase.
+ */
+export function readsAsPhrase(part: string): boolean {
+  const [first = '', ...rest] = part.split(' ');
+  return /^\p{Lu}/u.test(first) && rest.some((word) => /^\p{Ll}{2,}$/u.test(word) && !JOINING_WORDS.has(word));
+}
+
+/** A title's name for the site, and whether the domain vouches for it. */
+export interface TitleName {
+  value: string;
+  /** The part echoes the domain's label: the site's name, not a guess from its place. */
+  echoesDomain: boolean;
+  /** The title is this one part, which echoes nothing: a name only when the page bears it out. */
+  lone?: boolean;
+}
+
+/**
+ * Picks the title part naming the site: the one echoing the domain label (or the words a part
+ * opens with, when they spell it); else the shorter edge part (first or last; the last on a
+ * tie) when it has a few words and reads as a name, as "Headline | Site" and "Site | Tagline"
+ * put the name at an edge. A title of one part that echoes nothing is marked `lone`: a few
+ * words long at most, and a name only when the page bears it out (extractName).
+ */
+export function nameFromTitle(title: string, domain: string): TitleName | null {
+  const label = domainLabel(domain);
+  const parts = splitParts(title);
+  if (parts.length === 0) return null;
+  const echoing = echoCandidates(parts);
+  const echo = (value: string): TitleName => ({ value, echoesDomain: true });
+  const exact = echoing.find((part) => squash(part) === squash(label));
+  if (exact) return echo(exact);
+  const similar = echoing
+    .filter((part) => wordCount(part) <= MAX_NAME_WORDS && resembles(part, [label]))
+    .sort((a, b) => a.length - b.length);
+  if (similar[0]) return echo(similar[0]);
+  for (const part of echoing) {
+    const lead = leadingEcho(part, label);
+    if (lead) return echo(lead);
+  }
+  const first = parts[0]!;
+  const last = parts.at(-1)!;
+  const edge = first.length < last.length ? first : last;
+  // A title of one part that does not echo the domain may be a name when it is as short as one
+  // ("Acme Labs"); longer, it says what the page is (a headline, a slogan).
+  const lone = parts.length === 1;
+  if (wordCount(edge) > (lone ? MAX_LONE_TITLE_WORDS : MAX_NAME_WORDS) || readsAsPhrase(edge)) return null;
+  return lone ? { value: edge, echoesDomain: false, lone } : { value: edge, echoesDomain: false };
+}
+
+/**
+ * A run of capitalised words in the page's text whose initials spell the domain's label
+ * ("Internet Engineering Task Force" on ietf.org): the organisation the domain abbreviates.
+ * Labels of three to six letters only; joining words in the run are skipped.
+ */
+export function nameFromInitials(text: string, domain: string): string | null {
+  const label = domainLabel(domain).toLowerCase();
+  if (!/^[a-z]{3,6}$/.test(label)) return null;
+  const words = text.split(/[^\p{L}\p{M}'’-]+/u).filter(Boolean);
+  for (let start = 0; start < words.length; start++) {
+    const run: string[] = [];
+    let letters = '';
+    for (let i = start; i < words.length && letters.length < label.length; i++) {
+      const word = words[i]!;
+      if (run.length > 0 && JOINING_WORDS.has(word)) {
+        run.push(word);
+        continue;
+      }
+      if (!/^\p{Lu}\p{Ll}/u.test(word)) break;
+      run.push(word);
+      letters += word[0]!.toLowerCase();
+    }
+    if (letters === label) return run.join(' ');
+  }
+  return null;
+}
+
+/** The domain's own label as a name ("webmd.com" → "Webmd"): what is left when the page names nothing. */
+export function nameFromDomain(domain: string): string | null {
+  const label = domainLabel(domain);
+  if (!/^[a-z0-9][a-z0-9-]*$/i.test(label) || /^\d+$/.test(label)) return null;
+  return label
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+function logoAltCandidates($: CheerioAPI, domain: string): string[] {
   const selectors = ['header img[alt]', '[class*="logo" i] img[alt]', 'img[class*="logo" i][alt]', 'img[alt*="logo" i]'];
   const out: string[] = [];
   for (const selector of selectors) {
@@ -69,28 +216,41 @@ function logoAltCandidates($: CheerioAPI): string[] {
       .each((_, el) => {
         const alt = ($(el).attr('alt') ?? '').replace(/\s*[-|]?\s*\blogo(?:type)?\b\s*$/i, '').replace(/^logo\s+(?:of\s+)?/i, '');
         const name = cleanName(alt);
-        if (name) out.push(name);
+        if (name) out.push(siteNameOf(name, domain));
       });
     if (out.length > 0) break;
   }
   return out;
 }
 
-export function extractName($: CheerioAPI, ctx: OrganizationContext, domain: string, url: string): Fact<string> | null {
+/** The site's name on one page; `pageText` is the page's visible text (extractText). */
+export function extractName($: CheerioAPI, ctx: OrganizationContext, domain: string, url: string, pageText = ''): Fact<string> | null {
   const candidates: Candidate[] = [];
   const push = (value: string | null, method: WebsiteMethod): void => {
     if (value) candidates.push({ value, method });
   };
   const orgName = cleanName(stringProp(ctx.org, 'name'), false) ?? cleanName(stringProp(ctx.org, 'legalName'), false);
   // A top-level Organization is an explicit statement; a nested publisher is weaker than og:site_name.
+  const siteName = (value: unknown) => {
+    const name = cleanName(value);
+    return name && siteNameOf(name, domain);
+  };
   if (!ctx.nested) push(orgName, 'json-ld');
-  push(cleanName(metaContent($, 'og:site_name')), 'og:site_name');
-  push(cleanName(metaContent($, 'application-name')), 'application-name');
+  push(siteName(metaContent($, 'og:site_name')), 'og:site_name');
+  push(siteName(metaContent($, 'application-name')), 'application-name');
   if (ctx.nested) push(orgName, 'json-ld-publisher');
   push(cleanName(stringProp(ctx.website, 'name'), false), 'json-ld-website');
   const title = cleanText($('head title').first().text()) ?? cleanText($('title').first().text());
-  if (title) push(nameFromTitle(title, domain), 'title');
-  for (const alt of logoAltCandidates($)) push(alt, 'logo-alt');
+  const fromTitle = title ? nameFromTitle(title, domain) : null;
+  if (fromTitle?.echoesDomain) push(fromTitle.value, 'title');
+  // The domain abbreviates a name the page spells out: vouched for by the domain, as an echo is.
+  push(nameFromInitials(pageText, domain), 'domain-initials');
+  // A lone title is a page's subject as often as the site's name: the site's description must
+  // open with it ("ShellWorks renders …").
+  if (fromTitle && !fromTitle.echoesDomain && (!fromTitle.lone || describedAs($, fromTitle.value))) push(fromTitle.value, 'title-edge');
+  for (const alt of logoAltCandidates($, domain)) push(alt, 'logo-alt');
+  // Nothing on the page names the site: its domain does, weakly (marked inferred downstream).
+  push(nameFromDomain(domain), 'domain-label');
 
   const pick = candidates.find((c) => c.value.length <= MAX_NAME) ?? candidates.find((c) => c.value.length <= 100);
   return pick ? fact(pick.value, url, pick.method) : null;

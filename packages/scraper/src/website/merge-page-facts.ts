@@ -1,3 +1,4 @@
+import { FALLBACK_METHODS } from '@enrich/record';
 import type { PageKind } from '../crawl';
 import type { CompanyFacts, Fact } from '../extract/company-facts';
 
@@ -28,9 +29,14 @@ function pick<T>(pages: PageFacts[], field: SingleField): Fact<T> | null {
   // Structured data the company publishes about itself wins, on whichever page it is.
   const structured = facts.find((f) => f.fact!.method.startsWith('json-ld'));
   if (structured) return structured.fact;
-  for (const kind of PAGE_ORDER[field]) {
-    const found = facts.find((f) => f.kind === kind);
-    if (found) return found.fact;
+  // Then a stated value in page order; a fallback (a name from the domain, a paragraph) only
+  // when no page states one.
+  const stated = facts.filter((f) => !FALLBACK_METHODS.has(f.fact!.method));
+  for (const pool of [stated, facts]) {
+    for (const kind of PAGE_ORDER[field]) {
+      const found = pool.find((f) => f.kind === kind);
+      if (found) return found.fact;
+    }
   }
   return null;
 }
