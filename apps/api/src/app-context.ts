@@ -3,6 +3,7 @@ import type { Logger } from '@enrich/logger';
 import { createMetrics, type Metrics } from '@enrich/metrics';
 import type { QueueStore } from '@enrich/queue';
 import { type AdmitDeps, admitDeps } from './admission/admit';
+import { type IdempotencyKeys, postgresIdempotencyKeys } from './admission/idempotency';
 import type { ApiConfig } from './api-config';
 import { type ApiCaches, createCaches } from './caches';
 import { createEventHub, type EventHub } from './events/event-hub';
@@ -25,6 +26,8 @@ export interface AppContext {
   caches: ApiCaches;
   /** Admission's dependencies and its coalesced single-submission path (admission/admit.ts). */
   admission: AdmitDeps;
+  /** The Idempotency-Keys of the enrichment POSTs and their kept answers (admission/idempotency.ts). */
+  idempotency: IdempotencyKeys;
 }
 
 /** The parts a process brings (its settings and connections); the rest is made new for it. */
@@ -39,5 +42,6 @@ export function createAppContext(parts: AppParts): AppContext {
     lifecycle: new Lifecycle(),
     caches: createCaches(parts.db, parts.config),
     admission: admitDeps(parts),
+    idempotency: postgresIdempotencyKeys(parts.db),
   };
 }

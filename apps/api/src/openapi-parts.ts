@@ -75,3 +75,23 @@ export const streamNotes =
   '(`: heartbeat`) every 15 s keeps idle connections open. The stream ends after the last event; a client reconnecting ' +
   'with the last event’s id gets 204, which stops EventSource. Any API replica serves any stream. Does not count against ' +
   'rate limits; the X-RateLimit-* headers are reported.';
+
+// Idempotency-Key on the enrichment POSTs (admission/idempotency.ts).
+export const idempotencyHeaders = () =>
+  z.object({
+    'idempotency-key': z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .meta({
+        description:
+          'Makes the POST safe to retry: for 24 hours the same key and the same body answer the same job or batch (with ' +
+          'Idempotent-Replayed: true) without admitting or charging anything again. 1 to 255 printable ASCII characters.',
+        example: 'b3f1c2e0-9d7a-4c55-8a51-0f6e2d1c9a77',
+      }),
+  });
+export const idempotencyErrors = {
+  409: error('IDEMPOTENCY_KEY_IN_USE (the first request with this key still runs; Retry-After says when to retry)'),
+  422: error('IDEMPOTENCY_KEY_REUSED (the key was used with another request in the last 24 hours)'),
+};

@@ -54,7 +54,8 @@ export function errorHandler(logger: Logger) {
     // after the answer rather than read off every byte declared to keep it open.
     if (appError.code === ErrorCode.PAYLOAD_TOO_LARGE && !req.complete && !res.headersSent) res.setHeader('Connection', 'close');
     const retryAfter = (appError.details as { retryAfter?: unknown } | undefined)?.retryAfter;
-    if (appError.status === 429 && typeof retryAfter === 'number' && !res.headersSent) res.setHeader('Retry-After', String(retryAfter));
+    // A limit's refusal (429) or a key still in use (409) says when to come back.
+    if (typeof retryAfter === 'number' && !res.headersSent) res.setHeader('Retry-After', String(retryAfter));
     if (res.headersSent) return;
     res.status(appError.status).json(errorBody(appError.code, appError.message, req.requestId, appError.details));
   };

@@ -24,6 +24,8 @@ import { parseOrThrow } from '../middleware/validate';
 import {
   bulkRequestBody,
   error,
+  idempotencyErrors,
+  idempotencyHeaders,
   json,
   type PathParts,
   readNote,
@@ -54,6 +56,7 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
   router.post(
     '/',
     enrichmentPost(ctx, limits, {
+      operation: 'POST /enrich/bulk',
       body: bulkBody(ctx.config.BULK_BODY_LIMIT),
       read: readBulkSubmission,
       async handle(res, { team, submission: { entries, refresh, input, webhookUrl } }) {
@@ -139,9 +142,10 @@ export function registerBulkPaths(registry: OpenAPIRegistry, { security, common,
       'JSON `{"domains": [...]}` or a CSV file (text/csv) whose header row names a `domain`, `website` or `url` column. ' +
       'Invalid entries are reported, duplicates share a job; the batch is accepted atomically.',
     security,
-    request: { query: bulkQuerySchema, body: bulkRequestBody },
+    request: { query: bulkQuerySchema, headers: idempotencyHeaders(), body: bulkRequestBody },
     responses: {
       202: json(bulkAcceptedSchema, 'Accepted; poll statusEndpoint for progress, or each job'),
+      ...idempotencyErrors,
       ...common,
       ...csrf,
       400: error(

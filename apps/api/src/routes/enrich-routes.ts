@@ -17,7 +17,17 @@ import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { runMiddleware } from '../middleware/run-middleware';
 import { domainOrThrow, parseOrThrow } from '../middleware/validate';
-import { error, json, type PathParts, registerListPath, resumeHeaders, stream, streamNotes } from '../openapi-parts';
+import {
+  error,
+  idempotencyErrors,
+  idempotencyHeaders,
+  json,
+  type PathParts,
+  registerListPath,
+  resumeHeaders,
+  stream,
+  streamNotes,
+} from '../openapi-parts';
 import {
   enrichAcceptedSchema,
   enrichRequestSchema,
@@ -57,6 +67,7 @@ export function enrichRoutes(
   router.post(
     '/',
     enrichmentPost(ctx, limits, {
+      operation: 'POST /enrich',
       body: jsonBody(ctx.config.BODY_LIMIT),
       read: submissionOf,
       async handle(res, { team, submission: { domains, refresh, webhookUrl } }) {
@@ -122,9 +133,10 @@ export function registerEnrichPaths(registry: OpenAPIRegistry, { security, commo
     path: '/api/enrich',
     summary: 'Start enrichment of one domain',
     security,
-    request: { body: { required: true, content: { 'application/json': { schema: enrichRequestSchema } } } },
+    request: { headers: idempotencyHeaders(), body: { required: true, content: { 'application/json': { schema: enrichRequestSchema } } } },
     responses: {
       202: json(enrichAcceptedSchema, 'Accepted; poll statusEndpoint'),
+      ...idempotencyErrors,
       ...common,
       ...csrf,
       400: error(
