@@ -18,6 +18,7 @@ COPY apps/dashboard/package.json apps/dashboard/
 COPY packages/accounts/package.json packages/accounts/
 COPY packages/ai/package.json packages/ai/
 COPY packages/api-keys/package.json packages/api-keys/
+COPY packages/client/package.json packages/client/
 COPY packages/config/package.json packages/config/
 COPY packages/db/package.json packages/db/
 COPY packages/domain/package.json packages/domain/

@@ -4,6 +4,9 @@ import type { Config } from 'jest';
 const transform: Config['transform'] = {
   '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
 };
+// The client package's exports point at its build (dist), which a checkout does not hold: the
+// repository's own code and tests read its source, as tsconfig.json's paths say.
+const moduleNameMapper: Config['moduleNameMapper'] = { '^@enrich/client$': '<rootDir>/packages/client/src/index.ts' };
 
 // Unit tests sit beside their code; integration tests (real Postgres, Redis and local fixture
 // servers) live in tests/integration, each file with its own database and queue prefix;
@@ -16,7 +19,16 @@ const testFiles = (names: string[]) => names.map((name) => `/tests/integration/$
 const REDIS_ONLY = testFiles(['redis-cluster', 'redis-loss', 'dependency-outage']);
 // Files that run their tests on both stores themselves, or whose subject is not the store (the
 // quality of extracted data, npm start's choice of store), need no second run.
-const BOTH_STORES = testFiles(['event-bus', 'window-counters', 'lease', 'quality-corpus', 'service-queues']);
+const BOTH_STORES = testFiles([
+  'event-bus',
+  'window-counters',
+  'lease',
+  'quality-corpus',
+  'service-queues',
+  'client-package',
+  'client',
+  'idempotency',
+]);
 const config: Config = {
   // Integration tests wait on retries, lock expiry and reconciliation; unit tests finish fast anyway.
   testTimeout: 60_000,
@@ -25,12 +37,14 @@ const config: Config = {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
+      moduleNameMapper,
       testMatch: ['<rootDir>/packages/*/src/**/*.test.ts', '<rootDir>/apps/*/src/**/*.test.ts'],
     },
     {
       displayName: 'integration',
       testEnvironment: 'node',
       transform,
+      moduleNameMapper,
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
     },
@@ -38,6 +52,7 @@ const config: Config = {
       displayName: 'integration (queues in PostgreSQL)',
       testEnvironment: 'node',
       transform,
+      moduleNameMapper,
       testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', ...REDIS_ONLY, ...BOTH_STORES],
       setupFiles: ['<rootDir>/tests/support/queue-store-postgres.ts'],
@@ -48,6 +63,7 @@ const config: Config = {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform,
+      moduleNameMapper,
       testMatch: ['<rootDir>/tests/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',
     },
@@ -57,6 +73,7 @@ const config: Config = {
       displayName: 'e2e (queues in PostgreSQL)',
       testEnvironment: 'node',
       transform,
+      moduleNameMapper,
       testMatch: ['<rootDir>/tests/e2e/dashboard.test.ts'],
       setupFiles: ['<rootDir>/tests/support/queue-store-postgres.ts'],
       globalSetup: '<rootDir>/tests/support/global-setup.ts',

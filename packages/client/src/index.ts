@@ -1,0 +1,22 @@
+// The official client of the company enrichment API (packages/client/README.md).
+export type * from './api-types';
+export {
+  BULK_LIMIT,
+  type BulkOptions,
+  type BulkProgress,
+  type BulkResult,
+  type EndedJob,
+  EnrichClient,
+  type ServedRecord,
+  type SubmitOptions,
+  type WaitOptions,
+  WebhookEndpoints,
+} from './client';
+export * from './errors';
+export { readEvents, type ServerSentEvent } from './sse';
+export { backoffMs, type CallOptions, type ClientOptions, retryAfterSeconds } from './transport';
+export { type VerifyOptions, verifyWebhook, type WebhookPayload, WebhookVerificationError } from './webhooks';
+
+import { verifyWebhook } from './webhooks';
+/** `webhooks.verify(rawBody, headers, secret)`: checks a delivery without a client. */
+export const webhooks = { verify: verifyWebhook };
