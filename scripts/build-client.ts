@@ -1,6 +1,6 @@
 // `npm run build -w @enrich/client` (or `npm run client:build`): the client's publishable build
 // in packages/client/dist. esbuild bundles src/index.ts twice, as ES modules (index.js) and as
-// CommonJS (index.cjs); tsc writes the declarations, copied as .d.ts for import and .d.cts for
+// CommonJS (index.cjs), and the `enrich` command (src/cli/bin.ts) as cli.cjs; tsc writes the declarations, copied as .d.ts for import and .d.cts for
 // require, their relative imports given the extension each resolution mode needs.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,15 @@ export async function buildClient(): Promise<void> {
   };
   await build({ ...common, format: 'esm', outfile: path.join(DIST, 'index.js') });
   await build({ ...common, format: 'cjs', outfile: path.join(DIST, 'index.cjs') });
+  // The `enrich` command: Node only, its argument, CSV and progress libraries bundled in.
+  await build({
+    ...common,
+    entryPoints: [path.join(CLIENT_DIR, 'src/cli/bin.ts')],
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile: path.join(DIST, 'cli.cjs'),
+  });
   // typescript's package exports no path to its compiler; its bin is beside its package.json.
   const tsc = path.join(path.dirname(require.resolve('typescript/package.json')), 'bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', path.join(CLIENT_DIR, 'tsconfig.build.json')], { stdio: 'inherit' });
