@@ -6,6 +6,7 @@ import { registerBatchReadPaths, registerBulkPaths } from './routes/bulk-routes'
 import { registerCompanyPaths } from './routes/company-routes';
 import { registerEnrichPaths, registerJobListPath } from './routes/enrich-routes';
 import { registerHealthPaths } from './routes/health-routes';
+import { registerReferencePaths } from './routes/reference-routes';
 import { registerSearchPaths } from './routes/search-routes';
 import { registerUsagePaths } from './routes/usage-routes';
 import { registerWebhookPaths } from './routes/webhook-routes';
@@ -58,6 +59,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
   registerBulkPreviewPaths(registry, parts);
   registerCompanyPaths(registry, parts);
   registerHealthPaths(registry);
+  registerReferencePaths(registry);
   registerWebhookPaths(registry, parts);
   registerDashboardPaths(registry, cookie.name);
 

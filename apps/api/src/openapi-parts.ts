@@ -6,7 +6,7 @@ import { lastEventIdSchema } from './schemas/events';
 
 // Parts of the OpenAPI document shared by openapi-document.ts and the router modules that keep
 // their routes' entries beside them (routes/*, dashboard/*: their register…Paths functions).
-/** A JSON answer; `example` (a whole body, checked against the schema by the linters in openapi-lint.test.ts) is what a reader of the document sees. */
+/** A JSON answer; `example` (a whole body, checked against the schema by the linters in openapi-lint.test.ts) is shown on the reference page (GET /reference). */
 export const json = <S extends z.ZodType>(schema: S, description: string, example?: z.output<S>) => ({
   description,
   content: { 'application/json': { schema, ...withExample(example) } },
@@ -31,7 +31,7 @@ export const TAGS = {
     name: 'Dashboard',
     description: 'The web dashboard’s own endpoints: sign-up, sessions, API keys, the team and its invites.',
   },
-  service: { name: 'Service', description: 'Liveness, readiness and this document: no key needed, no rate limit.' },
+  service: { name: 'Service', description: 'Liveness, readiness, this document and its reference page: no key needed, no rate limit.' },
 } as const;
 export const tagged = (tag: keyof typeof TAGS): string[] => [TAGS[tag].name];
 

@@ -57,7 +57,7 @@ export function registerHealthPaths(registry: OpenAPIRegistry): void {
     operationId: 'getLiveness',
     tags: tagged('service'),
     description:
-      'Answers as long as the process runs; never asks Postgres or the queue store, so an outage of theirs does not get healthy API processes restarted. No key needed, no rate limit.',
+      'Answers as long as the process runs; never asks Postgres or the queue store, so an outage of theirs does not get healthy API processes restarted. No key needed, no rate limit; GET /reference renders it.',
     security: [],
     responses: { 200: json(z.object({ status: z.literal('ok') }), 'Up', { status: 'ok' }), ...urlTextError() },
   });
@@ -68,7 +68,7 @@ export function registerHealthPaths(registry: OpenAPIRegistry): void {
     operationId: 'getReadiness',
     tags: tagged('service'),
     description:
-      'Whether this process can serve: not shutting down, and Postgres and the queue store answer within 2 s; also says which PostgreSQL runs and what holds the queues. No key needed, no rate limit.',
+      'Whether this process can serve: not shutting down, and Postgres and the queue store answer within 2 s; also says which PostgreSQL runs and what holds the queues. No key needed, no rate limit; GET /reference renders it.',
     security: [],
     responses: {
       200: json(
@@ -91,7 +91,7 @@ export function registerHealthPaths(registry: OpenAPIRegistry): void {
     operationId: 'getOpenApiDocument',
     tags: tagged('service'),
     description:
-      'The OpenAPI 3.1 document of this API, generated from the schemas its handlers validate with. No key needed, no rate limit.',
+      'The OpenAPI 3.1 document of this API, generated from the schemas its handlers validate with. No key needed, no rate limit; GET /reference renders it.',
     security: [],
     responses: {
       200: json(z.looseObject({ openapi: z.string() }), 'OpenAPI 3.1 document', { openapi: '3.1.0' }),
