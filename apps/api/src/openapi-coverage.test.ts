@@ -25,6 +25,8 @@ const UNDOCUMENTED_MOUNTS: Record<string, string> = {
 /** Routes served on purpose without an entry, and why. */
 const UNDOCUMENTED_ROUTES: Record<string, string> = {
   'GET /': 'sends a browser (Accept: text/html) to /dashboard/; anything else falls through to the 404 (routes/dashboard-app.ts)',
+  'GET /reference/assets/{file}':
+    'the script, styles and icon of the reference page (GET /reference, routes/reference-routes.ts), not an API',
 };
 
 // router.all(path, …methodNotAllowed) after a path's routes answers 405 to the methods it does

@@ -1,11 +1,12 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { registerDashboardPaths } from './dashboard/dashboard-routes';
-import { error } from './openapi-parts';
+import { error, TAGS, urlTextError } from './openapi-parts';
 import { registerBulkPreviewPaths } from './routes/bulk-preview-routes';
 import { registerBatchReadPaths, registerBulkPaths } from './routes/bulk-routes';
 import { registerCompanyPaths } from './routes/company-routes';
 import { registerEnrichPaths, registerJobListPath } from './routes/enrich-routes';
 import { registerHealthPaths } from './routes/health-routes';
+import { registerReferencePaths } from './routes/reference-routes';
 import { registerSearchPaths } from './routes/search-routes';
 import { registerUsagePaths } from './routes/usage-routes';
 import { registerWebhookPaths } from './routes/webhook-routes';
@@ -35,11 +36,17 @@ export function buildOpenApiDocument(serverUrl = '/') {
   // A public endpoint takes a key or, in its place, a dashboard session.
   const security = [{ [bearer.name]: [] }, { [cookie.name]: [] }];
   const common = {
-    400: error('VALIDATION_ERROR: the path is not valid percent-encoding, or a path or query parameter holds U+0000'),
+    ...urlTextError(),
     401: error('Missing, malformed, unknown or revoked API key, or an ended dashboard session (AUTHENTICATION_FAILED)'),
+    // middleware/authenticate.ts counts each failure against the caller's address.
+    429: error('RATE_LIMIT_EXCEEDED (with Retry-After): too many failed authentications from this address'),
     503: error('Postgres or Redis unreachable (SERVICE_UNAVAILABLE)'),
   };
-  const csrf = { 403: error('CSRF_CHECK_FAILED: a session-authenticated POST not same-origin or without the right X-CSRF-Token') };
+  const csrf = {
+    403: error(
+      'CSRF_CHECK_FAILED: a session-authenticated request other than GET or HEAD not same-origin or without the right X-CSRF-Token',
+    ),
+  };
 
   const parts = { security, common, csrf };
   registerEnrichPaths(registry, parts);
@@ -52,16 +59,49 @@ export function buildOpenApiDocument(serverUrl = '/') {
   registerBulkPreviewPaths(registry, parts);
   registerCompanyPaths(registry, parts);
   registerHealthPaths(registry);
-  registerWebhookPaths(registry, security);
+  registerReferencePaths(registry);
+  registerWebhookPaths(registry, parts);
   registerDashboardPaths(registry, cookie.name);
 
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Company Enrichment API',
       version: '1.1.0',
       description: 'Send a company web domain, poll the job, get a company record. Every path also answers without the /api prefix.',
     },
-    servers: [{ url: serverUrl }],
+    servers: [{ url: serverUrl, description: 'This API (every path also answers without the /api prefix)' }],
+    tags: Object.values(TAGS),
   });
+  patternsWithoutFlags(document);
+  return document;
+}
+
+// Unicode property classes the schemas use, in a form that needs no `u` flag: JSON Schema
+// validators differ on whether they read a pattern as Unicode (Spectral's example check does not).
+const WITHOUT_U_FLAG: Record<string, string> = { '\\P{Cc}': '[^\\u0000-\\u001F\\u007F-\\u009F]' };
+
+/**
+ * zod-to-openapi (9.1) writes a regex that has flags as `source/flags` (its toString less the
+ * first slash), a pattern nothing matches: `/^\P{Cc}*$/u` came out as `^\P{Cc}*$/u`. The pattern
+ * is the source, with its Unicode classes spelled as WITHOUT_U_FLAG says.
+ */
+function patternsWithoutFlags(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) patternsWithoutFlags(item);
+  else if (node && typeof node === 'object') {
+    const object = node as Record<string, unknown>;
+    for (const [key, value] of Object.entries(object)) {
+      if (key === 'pattern' && typeof value === 'string') object[key] = plainPattern(value);
+      else patternsWithoutFlags(value);
+    }
+  }
+}
+
+function plainPattern(pattern: string): string {
+  const flagged = /(?<!\\)\/[dgimsuvy]+$/.exec(pattern);
+  if (!flagged) return pattern;
+  let source = pattern.slice(0, flagged.index);
+  for (const [unicode, plain] of Object.entries(WITHOUT_U_FLAG)) source = source.replaceAll(unicode, plain);
+  if (/\\[pP]\{/.test(source)) throw new Error(`the pattern ${pattern} has a Unicode class WITHOUT_U_FLAG (openapi-document.ts) lacks`);
+  return source;
 }

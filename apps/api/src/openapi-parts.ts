@@ -6,10 +6,44 @@ import { lastEventIdSchema } from './schemas/events';
 
 // Parts of the OpenAPI document shared by openapi-document.ts and the router modules that keep
 // their routes' entries beside them (routes/*, dashboard/*: their register…Paths functions).
-export const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+/** A JSON answer; `example` (a whole body, checked against the schema by the linters in openapi-lint.test.ts) is shown on the reference page (GET /reference). */
+export const json = <S extends z.ZodType>(schema: S, description: string, example?: z.output<S>) => ({
+  description,
+  content: { 'application/json': { schema, ...withExample(example) } },
+});
+const withExample = (example: unknown) => (example === undefined ? {} : { example });
 export const error = (description: string) => json(errorBodySchema, description);
+/**
+ * The document's tags, in the order a reader of the document sees them; an entry names its tag
+ * with tagged().
+ */
+export const TAGS = {
+  enrichment: { name: 'Enrichment', description: 'Submit one domain, then poll its job, follow it as events, or list the team’s jobs.' },
+  bulk: { name: 'Bulk', description: 'Submit up to 1,000 domains at once (JSON or CSV), follow the batch, download its results as CSV.' },
+  companies: { name: 'Companies', description: 'The company records your team has enriched: search them, or read one by its domain.' },
+  usage: { name: 'Usage', description: 'The team’s enrichments against its monthly quota, and its request windows.' },
+  webhooks: {
+    name: 'Webhooks',
+    description:
+      'Endpoints that receive job and batch events as signed HTTP POSTs (Standard Webhooks), their deliveries, and the events themselves.',
+  },
+  dashboard: {
+    name: 'Dashboard',
+    description: 'The web dashboard’s own endpoints: sign-up, sessions, API keys, the team and its invites.',
+  },
+  service: { name: 'Service', description: 'Liveness, readiness, this document and its reference page: no key needed, no rate limit.' },
+} as const;
+export const tagged = (tag: keyof typeof TAGS): string[] => [TAGS[tag].name];
+
+/** What any path answers to a URL whose text cannot be read (middleware/url-text.ts), before anything else. */
+export const urlTextError = () => ({
+  400: error('VALIDATION_ERROR: the path is not valid percent-encoding, or a path or query parameter holds U+0000'),
+});
+
 /** A JSON request body, as an entry's `request` (spread it beside params or query). */
-export const jsonRequest = (schema: z.ZodType, required = true) => ({ body: { required, content: { 'application/json': { schema } } } });
+export const jsonRequest = <S extends z.ZodType>(schema: S, example?: z.input<S>, required = true) => ({
+  body: { required, content: { 'application/json': { schema, ...withExample(example) } } },
+});
 
 /** The body of POST /enrich/bulk (and of its preview): a JSON list or a CSV file. */
 export const bulkRequestBody = {
@@ -41,20 +75,23 @@ export interface SessionPathParts {
 export const readNote = 'Does not count against rate limits; answers with the X-RateLimit-* headers like a poll.';
 
 /** GET of one of the team's cursor-paginated lists (its jobs, its batches). */
-export function registerListPath(
+export function registerListPath<S extends z.ZodType>(
   registry: OpenAPIRegistry,
   { security, common }: PathParts,
-  { path, summary, query, schema }: { path: string; summary: string; query: z.ZodObject; schema: z.ZodType },
+  list: { path: string; operationId: string; tag: keyof typeof TAGS; summary: string; query: z.ZodObject; schema: S; example: z.output<S> },
 ): void {
+  const { path, operationId, tag, summary, query, schema, example } = list;
   registry.registerPath({
     method: 'get',
     path,
+    operationId,
+    tags: tagged(tag),
     summary,
     description: readNote,
     security,
     request: { query },
     responses: {
-      200: json(schema, 'One page; pass pagination.nextCursor as cursor for the next'),
+      200: json(schema, 'One page; pass pagination.nextCursor as cursor for the next', example),
       ...common,
       400: error('VALIDATION_ERROR (limit out of range, or a cursor this list did not give)'),
     },
@@ -63,7 +100,10 @@ export function registerListPath(
 
 // The event streams: text/event-stream, whose schema here is that of each event's JSON data
 // (OpenAPI 3.1 has no way to describe the framing itself).
-export const stream = (data: z.ZodType, description: string) => ({ description, content: { 'text/event-stream': { schema: data } } });
+export const stream = <S extends z.ZodType>(data: S, description: string, example: z.output<S>) => ({
+  description,
+  content: { 'text/event-stream': { schema: data, example } },
+});
 export const resumeHeaders = () =>
   z.object({
     'last-event-id': lastEventIdSchema.meta({

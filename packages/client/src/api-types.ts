@@ -1183,13 +1183,34 @@ export interface JobEventPayload {
   /**
    * The job’s poll answer (the record with the endpoint’s field selection), with its id
    */
-  data: (JobCompleted | JobFailed) & {
-    jobId: string;
-    /**
-     * For an item of a bulk batch
-     */
-    batchId?: string;
-  };
+  data:
+    | {
+        status: 'completed';
+        domain: string;
+        data: CompanyRecord | CompanyRecordSelection;
+        createdAt: string;
+        completedAt: string;
+        jobId: string;
+        /**
+         * For an item of a bulk batch
+         */
+        batchId?: string;
+      }
+    | {
+        status: 'failed';
+        domain: string;
+        createdAt: string;
+        completedAt: string;
+        error: {
+          code: string;
+          message: string;
+        };
+        jobId: string;
+        /**
+         * For an item of a bulk batch
+         */
+        batchId?: string;
+      };
 }
 /**
  * Single jobs (POST /enrich), not the items of batches

@@ -10,7 +10,7 @@ import type { RateLimits } from '../limits/rate-limits';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { parseOrThrow } from '../middleware/validate';
-import { error, json, jsonRequest, type SessionPathParts } from '../openapi-parts';
+import { error, json, jsonRequest, type SessionPathParts, tagged, urlTextError } from '../openapi-parts';
 import { dashboardConfigSchema, sessionResponseSchema, signinRequestSchema, signupRequestSchema } from '../schemas/dashboard';
 import { sessionOf } from './require-session';
 
@@ -91,21 +91,35 @@ export function accountRoutes(ctx: AppContext, limits: RateLimits, sessions: Ses
   return router;
 }
 
+const SESSION = {
+  user: { id: 'usr_01m8b2c3d4e5f6g7h8j9k0m1n2p3', email: 'ada@acme.com', role: 'owner' as const },
+  team: { id: 'team_01m8b2c3d4e5f6g7h8j9k0m1n2p3', name: 'Acme', plan: 'free' as const },
+  csrfToken: 'kq3Vd8mX1nB7rT2yL5wZ9cF4hJ6pS0aE',
+};
+
 export function registerAccountPaths(registry: OpenAPIRegistry, { security, signedIn, mutation }: SessionPathParts): void {
   registry.registerPath({
     method: 'get',
     path: '/api/dashboard/api/config',
     summary: 'Dashboard settings a signed-out page needs',
-    responses: { 200: json(dashboardConfigSchema, 'Who may sign up') },
+    operationId: 'getDashboardConfig',
+    tags: tagged('dashboard'),
+    description:
+      'Whether anyone may sign up, only invitees, or nobody (SIGNUP_MODE), so that the sign-in page shows the right links. No session needed.',
+    security: [],
+    responses: { 200: json(dashboardConfigSchema, 'Who may sign up', { signupMode: 'open' }), ...urlTextError() },
   });
   registry.registerPath({
     method: 'post',
     path: '/api/dashboard/api/signup',
     summary: 'Create an account (a new Free team, or join the team of an invite) and sign in',
+    operationId: 'signUp',
+    tags: tagged('dashboard'),
+    security: [],
     description: 'Sets the `ce_session` cookie (HttpOnly, SameSite=Lax; Secure over HTTPS).',
-    request: jsonRequest(signupRequestSchema),
+    request: jsonRequest(signupRequestSchema, { email: 'ada@acme.com', password: 'correct horse battery staple', teamName: 'Acme' }),
     responses: {
-      201: json(sessionResponseSchema, 'Signed up and signed in'),
+      201: json(sessionResponseSchema, 'Signed up and signed in', SESSION),
       400: error('VALIDATION_ERROR (email, password of 10 to 200 characters, teamName), INVALID_JSON'),
       403: error('SIGNUP_CLOSED (SIGNUP_MODE closed, or invite and no inviteToken), or CSRF_CHECK_FAILED (sent cross-origin)'),
       404: error('INVITE_NOT_FOUND: the invite is unknown, used or expired'),
@@ -117,10 +131,13 @@ export function registerAccountPaths(registry: OpenAPIRegistry, { security, sign
     method: 'post',
     path: '/api/dashboard/api/signin',
     summary: 'Sign in with email and password',
+    operationId: 'signIn',
+    tags: tagged('dashboard'),
+    security: [],
     description: 'Sets the `ce_session` cookie. Failures are limited per address and per account.',
-    request: jsonRequest(signinRequestSchema),
+    request: jsonRequest(signinRequestSchema, { email: 'ada@acme.com', password: 'correct horse battery staple' }),
     responses: {
-      200: json(sessionResponseSchema, 'Signed in'),
+      200: json(sessionResponseSchema, 'Signed in', SESSION),
       400: error('VALIDATION_ERROR, INVALID_JSON'),
       401: error('AUTHENTICATION_FAILED: one answer for an unknown email and a wrong password'),
       403: error('CSRF_CHECK_FAILED: sent cross-origin (Sec-Fetch-Site or Origin)'),
@@ -131,6 +148,9 @@ export function registerAccountPaths(registry: OpenAPIRegistry, { security, sign
     method: 'post',
     path: '/api/dashboard/api/signout',
     summary: 'End this session',
+    operationId: 'signOut',
+    tags: tagged('dashboard'),
+    description: 'Ends the session of the cookie sent and clears the cookie; the user’s other sessions go on.',
     security,
     responses: { 204: { description: 'Signed out; the cookie is cleared' }, ...mutation },
   });
@@ -138,6 +158,9 @@ export function registerAccountPaths(registry: OpenAPIRegistry, { security, sign
     method: 'post',
     path: '/api/dashboard/api/signout-everywhere',
     summary: 'End every session of this user',
+    operationId: 'signOutEverywhere',
+    tags: tagged('dashboard'),
+    description: 'Ends every session of the signed-in user, on every browser, and clears this cookie.',
     security,
     responses: { 204: { description: 'Every session ended; the cookie is cleared' }, ...mutation },
   });
@@ -145,7 +168,10 @@ export function registerAccountPaths(registry: OpenAPIRegistry, { security, sign
     method: 'get',
     path: '/api/dashboard/api/session',
     summary: 'The signed-in user, the team and the CSRF token',
+    operationId: 'getSession',
+    tags: tagged('dashboard'),
+    description: 'Who is signed in, their team and role, and the CSRF token to send as X-CSRF-Token on every change.',
     security,
-    responses: { 200: json(sessionResponseSchema, 'Signed in'), ...signedIn },
+    responses: { 200: json(sessionResponseSchema, 'Signed in', SESSION), ...signedIn },
   });
 }

@@ -7,6 +7,7 @@ import { bulkRoutes } from './bulk-routes';
 import { companyRoutes } from './company-routes';
 import { enrichRoutes } from './enrich-routes';
 import { healthRoutes } from './health-routes';
+import { referenceRoutes } from './reference-routes';
 import { searchRoutes } from './search-routes';
 import { usageRoutes } from './usage-routes';
 import { webhookRoutes } from './webhook-routes';
@@ -39,5 +40,6 @@ export function apiRouter(ctx: AppContext, { limits, authenticate, estimate, ope
   api.use('/dashboard/api', dashboardRoutes(ctx, limits));
   api.use('/dashboard/api/bulk', bulkPreviewRoutes(ctx, limits, authenticate));
   api.use(healthRoutes(ctx, openapi));
+  api.use(referenceRoutes());
   return api;
 }

@@ -9,7 +9,7 @@ import { requireAuth } from '../middleware/authenticate';
 import { bulkBody } from '../middleware/bulk-body';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { runMiddleware } from '../middleware/run-middleware';
-import { bulkRequestBody, error, json, type PathParts } from '../openapi-parts';
+import { bulkRequestBody, error, json, type PathParts, tagged } from '../openapi-parts';
 import { bulkPreviewSchema } from '../schemas/bulk';
 
 /**
@@ -51,6 +51,8 @@ export function registerBulkPreviewPaths(registry: OpenAPIRegistry, { security, 
     method: 'post',
     path: '/api/dashboard/api/bulk/preview',
     summary: 'What POST /enrich/bulk would make of a body, and its cost; nothing is stored or counted',
+    operationId: 'previewBulk',
+    tags: tagged('bulk'),
     description:
       'The same bodies as POST /enrich/bulk (JSON or CSV), read and classified by the same code: counts, invalid entries with ' +
       'reasons, and the enrichments it would count against the monthly quota. Not counted against any limit.',

@@ -33,6 +33,7 @@ import {
   resumeHeaders,
   stream,
   streamNotes,
+  tagged,
 } from '../openapi-parts';
 import {
   batchIdParamsSchema,
@@ -133,11 +134,16 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
 }
 
 /** The OpenAPI entries of the routes above but the list's and results.csv's (registerBatchReadPaths). */
+const BATCH_ID = 'bat_01jc3m8y2k7w5n0r4t6v8x9z1a';
+const COUNTS = { total: 2, completed: 1, failed: 0, pending: 1, progress: 50 };
+
 export function registerBulkPaths(registry: OpenAPIRegistry, { security, common, csrf }: PathParts): void {
   registry.registerPath({
     method: 'post',
     path: '/api/enrich/bulk',
     summary: 'Start enrichment of up to 1,000 domains',
+    operationId: 'enrichBulk',
+    tags: tagged('bulk'),
     description:
       'JSON `{"domains": [...]}` or a CSV file (text/csv) whose header row names a `domain`, `website` or `url` column. ' +
       'Invalid entries are reported, duplicates share a job; the batch is accepted atomically.',
@@ -161,10 +167,32 @@ export function registerBulkPaths(registry: OpenAPIRegistry, { security, common,
     method: 'get',
     path: '/api/enrich/bulk/{batchId}',
     summary: 'Progress of a batch, with one page of its items',
+    operationId: 'getBatch',
+    tags: tagged('bulk'),
+    description:
+      'The batch’s counts by state and one page of its items (filter them by status; select record fields with `fields`). Does not count against rate limits.',
     security,
     request: { params: batchIdParamsSchema, query: batchQuerySchema },
     responses: {
-      200: json(batchStatusSchema, 'Counts from the jobs’ real states, and items in submission order'),
+      200: json(batchStatusSchema, 'Counts from the jobs’ real states, and items in submission order', {
+        batchId: BATCH_ID,
+        status: 'processing',
+        ...COUNTS,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        completedAt: null,
+        entriesReceived: 3,
+        duplicateEntries: 0,
+        invalid: [{ index: 2, entry: 'localhost', reason: 'not_registrable', message: 'localhost is not a public domain' }],
+        items: [
+          {
+            domain: 'globex.io',
+            jobId: '8b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3a',
+            status: 'processing',
+            statusEndpoint: '/api/enrich/8b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3a',
+          },
+        ],
+        pagination: { page: 1, limit: 1, total: 2, totalPages: 2 },
+      }),
       ...common,
       400: error(
         'VALIDATION_ERROR (page or limit out of range, an unknown status, an unknown field in `fields`; a path that is not valid ' +
@@ -177,11 +205,17 @@ export function registerBulkPaths(registry: OpenAPIRegistry, { security, common,
     method: 'get',
     path: '/api/enrich/bulk/{batchId}/events',
     summary: 'Follow a batch as Server-Sent Events',
+    operationId: 'followBatch',
+    tags: tagged('bulk'),
     description: `Event \`progress\` first (the counts now, id = items ended so far), then one \`item\` event per item that ends, numbered in the order they ended, with the counts; data: BatchEvent. ${streamNotes}`,
     security,
     request: { params: batchIdParamsSchema, headers: resumeHeaders() },
     responses: {
-      200: stream(batchEventDataSchema, 'The stream of the batch’s events; the schema is that of each event’s data'),
+      200: stream(batchEventDataSchema, 'The stream of the batch’s events; the schema is that of each event’s data', {
+        batchId: BATCH_ID,
+        status: 'processing',
+        ...COUNTS,
+      }),
       204: { description: 'Resumed after the last event: nothing follows' },
       ...common,
       400: error('VALIDATION_ERROR (Last-Event-ID not a whole number)'),
@@ -200,14 +234,33 @@ export function registerBatchReadPaths(registry: OpenAPIRegistry, parts: PathPar
   const { security, common } = parts;
   registerListPath(registry, parts, {
     path: '/api/enrich/bulk',
+    operationId: 'listBatches',
+    tag: 'bulk',
     summary: 'The team’s batches, newest first, with their counts',
     query: batchListQuerySchema,
     schema: batchListSchema,
+    example: {
+      data: [
+        {
+          batchId: BATCH_ID,
+          status: 'processing',
+          createdAt: '2026-11-20T10:00:00.000Z',
+          completedAt: null,
+          total: 2,
+          completed: 1,
+          failed: 0,
+          processing: 1,
+        },
+      ],
+      pagination: { nextCursor: null },
+    },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/enrich/bulk/{batchId}/results.csv',
     summary: 'A batch’s results as CSV, one row per submitted entry',
+    operationId: 'getBatchResultsCsv',
+    tags: tagged('bulk'),
     description: `${batchResultsDescription} Streamed; sent as an attachment named batch-<batchId>.csv. ${readNote}`,
     security,
     request: { params: batchIdParamsSchema },

@@ -6,9 +6,9 @@ import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { domainOrThrow, parseOrThrow } from '../middleware/validate';
-import { error, json, type PathParts } from '../openapi-parts';
+import { error, json, type PathParts, tagged } from '../openapi-parts';
 import { companyParamsSchema, companyQueryInput, companyQuerySchema } from '../schemas/company';
-import { companyAnswerSchema } from '../schemas/search';
+import { companyAnswerSchema, companyExample } from '../schemas/search';
 
 // Companies, mounted at /companies (api-router.ts), after search (search-routes.ts). A lookup does
 // not count against rate limits (only enrichment does); it reports them.
@@ -35,13 +35,15 @@ export function registerCompanyPaths(registry: OpenAPIRegistry, { security, comm
     method: 'get',
     path: '/api/companies/{domain}',
     summary: 'Your team’s stored record of one company',
+    operationId: 'getCompany',
+    tags: tagged('companies'),
     description:
       'The record your team last enriched for the domain, as a search result gives it (plus enrichedAt). Reads only what is ' +
       'stored: for fresh data submit it again (POST /api/enrich with refresh). Does not count against rate limits.',
     security,
     request: { params: companyParamsSchema, query: companyQuerySchema },
     responses: {
-      200: json(companyAnswerSchema, 'The record (only the selected fields with `fields`), plus enrichedAt'),
+      200: json(companyAnswerSchema, 'The record (only the selected fields with `fields`), plus enrichedAt', companyExample),
       ...common,
       400: error(
         'INVALID_DOMAIN (details.reason), VALIDATION_ERROR (an unknown field in `fields`, named; `refresh`, which is a submission’s)',

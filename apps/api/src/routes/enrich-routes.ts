@@ -22,11 +22,13 @@ import {
   idempotencyErrors,
   idempotencyHeaders,
   json,
+  jsonRequest,
   type PathParts,
   registerListPath,
   resumeHeaders,
   stream,
   streamNotes,
+  tagged,
 } from '../openapi-parts';
 import {
   enrichAcceptedSchema,
@@ -127,15 +129,33 @@ export function enrichRoutes(
 }
 
 /** The OpenAPI entries of the routes above but the list's (registerJobListPath). */
+const JOB_ID = '3f1c8a52-7b4e-4d2a-9c61-0e5b7a9d2f41';
+const PROCESSING = {
+  status: 'processing' as const,
+  domain: 'acme.com',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  estimatedCompletion: '2026-11-20T10:00:12.000Z',
+};
+
 export function registerEnrichPaths(registry: OpenAPIRegistry, { security, common, csrf }: PathParts): void {
   registry.registerPath({
     method: 'post',
     path: '/api/enrich',
     summary: 'Start enrichment of one domain',
+    operationId: 'enrichDomain',
+    tags: tagged('enrichment'),
+    description:
+      'Creates a job for the domain (or a `url`, normalised to its domain) and answers at once; the record comes by polling statusEndpoint, by the job’s event stream, or by webhook. Counts one request against the per-minute and per-day windows and one enrichment against the monthly quota (a duplicate submission is free).',
     security,
-    request: { headers: idempotencyHeaders(), body: { required: true, content: { 'application/json': { schema: enrichRequestSchema } } } },
+    request: { headers: idempotencyHeaders(), ...jsonRequest(enrichRequestSchema, { domain: 'acme.com' }) },
     responses: {
-      202: json(enrichAcceptedSchema, 'Accepted; poll statusEndpoint'),
+      202: json(enrichAcceptedSchema, 'Accepted; poll statusEndpoint', {
+        status: 'processing',
+        jobId: JOB_ID,
+        domain: 'acme.com',
+        statusEndpoint: `/api/enrich/${JOB_ID}`,
+        estimatedDuration: 12000,
+      }),
       ...idempotencyErrors,
       ...common,
       ...csrf,
@@ -153,10 +173,18 @@ export function registerEnrichPaths(registry: OpenAPIRegistry, { security, commo
     method: 'get',
     path: '/api/enrich/{jobId}',
     summary: 'Poll an enrichment job',
+    operationId: 'getJob',
+    tags: tagged('enrichment'),
+    description:
+      'The job’s state: `processing` with its estimate, `completed` with the company record and its confidence, or `failed` with the error. Does not count against rate limits.',
     security,
     request: { params: jobIdParamsSchema, query: pollQuerySchema },
     responses: {
-      200: json(jobStatusSchema, 'The job: processing, completed with data (only the selected fields with `fields`), or failed'),
+      200: json(
+        jobStatusSchema,
+        'The job: processing, completed with data (only the selected fields with `fields`), or failed',
+        PROCESSING,
+      ),
       404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
       405: error('METHOD_NOT_ALLOWED'),
       ...common,
@@ -167,11 +195,13 @@ export function registerEnrichPaths(registry: OpenAPIRegistry, { security, commo
     method: 'get',
     path: '/api/enrich/{jobId}/events',
     summary: 'Follow a job as Server-Sent Events',
+    operationId: 'followJob',
+    tags: tagged('enrichment'),
     description: `Events \`processing\` (id 1), \`started\` (id 2), then \`completed\` or \`failed\` (id 3); data: JobEvent. A new stream starts with the current state's event. ${streamNotes}`,
     security,
     request: { params: jobIdParamsSchema, query: pollQuerySchema, headers: resumeHeaders() },
     responses: {
-      200: stream(jobEventDataSchema, 'The stream of the job’s events; the schema is that of each event’s data'),
+      200: stream(jobEventDataSchema, 'The stream of the job’s events; the schema is that of each event’s data', PROCESSING),
       204: { description: 'Resumed after the last event: nothing follows' },
       ...common,
       400: error('VALIDATION_ERROR (Last-Event-ID not a whole number, an unknown field in `fields`)'),
@@ -188,8 +218,22 @@ export function registerEnrichPaths(registry: OpenAPIRegistry, { security, commo
 export function registerJobListPath(registry: OpenAPIRegistry, parts: PathParts): void {
   registerListPath(registry, parts, {
     path: '/api/enrich',
+    operationId: 'listJobs',
+    tag: 'enrichment',
     summary: 'The team’s single jobs (not those of batches), newest first',
     query: jobListQuerySchema,
     schema: jobListSchema,
+    example: {
+      data: [
+        {
+          jobId: JOB_ID,
+          domain: 'acme.com',
+          status: 'completed',
+          createdAt: '2026-11-20T10:00:00.000Z',
+          completedAt: '2026-11-20T10:00:12.000Z',
+        },
+      ],
+      pagination: { nextCursor: null },
+    },
   });
 }

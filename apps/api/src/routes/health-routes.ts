@@ -4,7 +4,7 @@ import { AppError, ErrorCode } from '@enrich/errors';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { error, json } from '../openapi-parts';
+import { error, json, tagged, urlTextError } from '../openapi-parts';
 import { TimeoutError, withTimeout } from '../with-timeout';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -54,12 +54,22 @@ export function registerHealthPaths(registry: OpenAPIRegistry): void {
     method: 'get',
     path: '/healthz',
     summary: 'Liveness: the process is up',
-    responses: { 200: json(z.object({ status: z.literal('ok') }), 'Up') },
+    operationId: 'getLiveness',
+    tags: tagged('service'),
+    description:
+      'Answers as long as the process runs; never asks Postgres or the queue store, so an outage of theirs does not get healthy API processes restarted. No key needed, no rate limit; GET /reference renders it.',
+    security: [],
+    responses: { 200: json(z.object({ status: z.literal('ok') }), 'Up', { status: 'ok' }), ...urlTextError() },
   });
   registry.registerPath({
     method: 'get',
     path: '/readyz',
     summary: 'Readiness: Postgres and the queue store (Redis, or Postgres itself) reachable',
+    operationId: 'getReadiness',
+    tags: tagged('service'),
+    description:
+      'Whether this process can serve: not shutting down, and Postgres and the queue store answer within 2 s; also says which PostgreSQL runs and what holds the queues. No key needed, no rate limit; GET /reference renders it.',
+    security: [],
     responses: {
       200: json(
         z.object({
@@ -68,7 +78,9 @@ export function registerHealthPaths(registry: OpenAPIRegistry): void {
           mode: z.object({ postgres: z.enum(['server', 'embedded']), queues: z.enum(['redis', 'postgres']) }),
         }),
         'Ready',
+        { status: 'ok', checks: { postgres: 'ok', redis: 'ok' }, mode: { postgres: 'server', queues: 'redis' } },
       ),
+      ...urlTextError(),
       503: error('SERVICE_UNAVAILABLE, with details.checks naming what failed'),
     },
   });
@@ -76,6 +88,14 @@ export function registerHealthPaths(registry: OpenAPIRegistry): void {
     method: 'get',
     path: '/openapi.json',
     summary: 'This document',
-    responses: { 200: { description: 'OpenAPI 3.1 document', content: { 'application/json': { schema: z.object({}) } } } },
+    operationId: 'getOpenApiDocument',
+    tags: tagged('service'),
+    description:
+      'The OpenAPI 3.1 document of this API, generated from the schemas its handlers validate with. No key needed, no rate limit; GET /reference renders it.',
+    security: [],
+    responses: {
+      200: json(z.looseObject({ openapi: z.string() }), 'OpenAPI 3.1 document', { openapi: '3.1.0' }),
+      ...urlTextError(),
+    },
   });
 }

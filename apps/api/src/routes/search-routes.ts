@@ -5,8 +5,8 @@ import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { parseOrThrow } from '../middleware/validate';
-import { error, json, type PathParts } from '../openapi-parts';
-import { searchQueryInput, searchQuerySchema, searchResponseSchema } from '../schemas/search';
+import { error, json, type PathParts, tagged } from '../openapi-parts';
+import { companyExample, searchQueryInput, searchQuerySchema, searchResponseSchema } from '../schemas/search';
 import { searchCompanies } from '../search/search-companies';
 
 // Search, mounted at /companies/search (api-router.ts), ahead of the companies' /:domain, which it
@@ -32,12 +32,17 @@ export function registerSearchPaths(registry: OpenAPIRegistry, { security, commo
     method: 'get',
     path: '/api/companies/search',
     summary: 'Search the companies your team has enriched',
+    operationId: 'searchCompanies',
+    tags: tagged('companies'),
     description:
       'Ranked full-text search with prefix and typo tolerance; without q, a list, most recently enriched first. Does not count against rate limits.',
     security,
     request: { query: searchQuerySchema },
     responses: {
-      200: json(searchResponseSchema, 'One page of results; a page past the end has no results and the same pagination totals'),
+      200: json(searchResponseSchema, 'One page of results; a page past the end has no results and the same pagination totals', {
+        results: [companyExample],
+        pagination: { page: 1, limit: 20, total: 1, totalPages: 1 },
+      }),
       ...common,
       400: error(
         'VALIDATION_ERROR (page, limit, minConfidence or businessStage out of range, q too long, an unknown field in `fields`, ' +

@@ -5,7 +5,7 @@ import { setRateLimitHeaders, tightest } from '../limits/rate-limit-headers';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { methodNotAllowed } from '../middleware/error-handler';
-import { error, json, type PathParts, readNote } from '../openapi-parts';
+import { error, json, type PathParts, readNote, tagged } from '../openapi-parts';
 import { usageSchema } from '../schemas/usage';
 import { usageView } from '../usage/usage-view';
 
@@ -32,8 +32,22 @@ export function registerUsagePaths(registry: OpenAPIRegistry, { security, common
     method: 'get',
     path: '/api/usage',
     summary: 'This month’s enrichments against the quota, the request windows, and the last 30 days',
+    operationId: 'getUsage',
+    tags: tagged('usage'),
     description: `The month counts as POST /enrich and /enrich/bulk count it; daily counts are the enrichments charged (duplicates are free). ${readNote}`,
     security,
-    responses: { 200: json(usageSchema, 'Usage of the calling team'), ...common, 405: error('METHOD_NOT_ALLOWED') },
+    responses: {
+      200: json(usageSchema, 'Usage of the calling team', {
+        plan: 'free',
+        month: { start: '2026-11-01', enrichments: 42, quota: 100, remaining: 58, resetsAt: '2026-12-01T00:00:00.000Z' },
+        rateLimits: {
+          perMinute: { limit: 10, remaining: 9, resetsAt: '2026-11-20T10:01:00.000Z' },
+          perDay: { limit: 100, remaining: 87, resetsAt: '2026-11-21T00:00:00.000Z' },
+        },
+        daily: [{ date: '2026-11-20', enrichments: 13 }],
+      }),
+      ...common,
+      405: error('METHOD_NOT_ALLOWED'),
+    },
   });
 }

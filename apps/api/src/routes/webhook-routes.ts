@@ -21,8 +21,9 @@ import { requireAuth } from '../middleware/authenticate';
 import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { parseOrThrow } from '../middleware/validate';
-import { error, json, jsonRequest } from '../openapi-parts';
+import { error, json, jsonRequest, type PathParts, tagged } from '../openapi-parts';
 import { cursorPage } from '../schemas/cursor';
+import { companyExample } from '../schemas/search';
 import {
   batchEventPayloadSchema,
   deliveryListQuerySchema,
@@ -119,69 +120,112 @@ export function webhookRoutes(ctx: AppContext, limits: RateLimits, authenticate:
 }
 
 /** The OpenAPI entries of the routes above, and the messages endpoints receive, under OpenAPI 3.1's `webhooks`. */
-export function registerWebhookPaths(registry: OpenAPIRegistry, security: Record<string, string[]>[]): void {
-  const common = {
-    401: error('Missing, malformed, unknown or revoked API key, or an ended dashboard session (AUTHENTICATION_FAILED)'),
-    503: error('Postgres or Redis unreachable (SERVICE_UNAVAILABLE)'),
-  };
-  const mutation = { ...common, 403: error('CSRF_CHECK_FAILED: a session-authenticated request not same-origin or without X-CSRF-Token') };
+const WEBHOOK = {
+  id: 'whk_01m8b2c3d4e5f6g7h8j9k0m1n2p3',
+  url: 'https://hooks.acme.com/enrichment',
+  events: ['job.completed' as const, 'batch.completed' as const],
+  description: 'CRM sync',
+  fields: null,
+  enabled: true,
+  disabledReason: null,
+  disabledAt: null,
+  secretHint: 'whsec_MfKQ…',
+  previousSecretExpiresAt: null,
+  consecutiveFailures: 0,
+  failingSince: null,
+  createdAt: '2026-11-24T12:00:00.000Z',
+  updatedAt: '2026-11-24T12:00:00.000Z',
+};
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const DELIVERY = {
+  id: 'msg_01m8b2c3d4e5f6g7h8j9k0m1n2p3',
+  eventType: 'job.completed' as const,
+  status: 'delivered' as const,
+  jobId: '3f1c8a52-7b4e-4d2a-9c61-0e5b7a9d2f41',
+  batchId: null,
+  createdAt: '2026-11-24T12:00:00.000Z',
+  deliveredAt: '2026-11-24T12:00:01.000Z',
+  nextAttemptAt: null,
+  lastError: null,
+  payload: null,
+  attempts: [{ number: 1, attemptedAt: '2026-11-24T12:00:01.000Z', statusCode: 200, durationMs: 84, responseExcerpt: 'ok', error: null }],
+};
+
+export function registerWebhookPaths(registry: OpenAPIRegistry, { security, common, csrf }: PathParts): void {
+  const mutation = { ...common, ...csrf };
   const notFound = { 404: error('WEBHOOK_NOT_FOUND (unknown id, or another team’s endpoint)') };
   const badUrl =
     'INVALID_WEBHOOK_URL (details.reason: invalid_url, unsupported_scheme, credentials, private_address — a private, loopback, ' +
     'link-local or metadata address, literal or resolved — or unresolvable)';
-  const tags = ['Webhooks'];
+  const tags = tagged('webhooks');
 
   registry.registerPath({
     method: 'post',
     path: '/api/webhooks',
     summary: 'Register a webhook endpoint',
+
+    operationId: 'createWebhook',
     description: 'The signing secret is in this answer only. A team has at most 20 endpoints.',
     tags,
     security,
-    request: jsonRequest(webhookCreateSchema),
+    request: jsonRequest(webhookCreateSchema, { url: WEBHOOK.url, events: WEBHOOK.events, description: WEBHOOK.description }),
     responses: {
-      201: json(webhookWithSecretSchema, 'Registered; store the secret now'),
+      201: json(webhookWithSecretSchema, 'Registered; store the secret now', { ...WEBHOOK, secret: SECRET }),
+      ...mutation,
       400: error(`VALIDATION_ERROR (events, description, an unknown field in fields), ${badUrl}, INVALID_JSON`),
       409: error('WEBHOOK_LIMIT_REACHED'),
-      ...mutation,
     },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/webhooks',
     summary: 'The team’s webhook endpoints, oldest first',
+    operationId: 'listWebhooks',
+    description:
+      'Every endpoint the team registered, with its events, whether it is enabled (and if not, why) and its failed attempts since the last success; never a secret.',
     tags,
     security,
-    responses: { 200: json(webhookListSchema, 'Endpoints, without their secrets'), ...common },
+    responses: { 200: json(webhookListSchema, 'Endpoints, without their secrets', { data: [WEBHOOK] }), ...common },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/webhooks/{id}',
     summary: 'One webhook endpoint',
+    operationId: 'getWebhook',
+    description:
+      'The endpoint with its events, whether it is enabled (and if not, why) and its failed attempts since the last success; never its secret.',
     tags,
     security,
     request: { params: webhookParamsSchema },
-    responses: { 200: json(webhookSchema, 'The endpoint'), ...notFound, ...common },
+    responses: { 200: json(webhookSchema, 'The endpoint', WEBHOOK), ...notFound, ...common },
   });
   registry.registerPath({
     method: 'patch',
     path: '/api/webhooks/{id}',
     summary: 'Change an endpoint: url, events, description, fields, enabled',
+    operationId: 'updateWebhook',
     description: 'Enabling a disabled endpoint clears its reason and its count of failed attempts.',
     tags,
     security,
-    request: { params: webhookParamsSchema, ...jsonRequest(webhookUpdateSchema) },
+    request: { params: webhookParamsSchema, ...jsonRequest(webhookUpdateSchema, { enabled: false }) },
     responses: {
-      200: json(webhookSchema, 'The endpoint as changed'),
+      200: json(webhookSchema, 'The endpoint as changed', {
+        ...WEBHOOK,
+        enabled: false,
+        disabledReason: 'by_owner',
+        disabledAt: WEBHOOK.updatedAt,
+      }),
+      ...mutation,
       400: error(`VALIDATION_ERROR, ${badUrl}, INVALID_JSON`),
       ...notFound,
-      ...mutation,
     },
   });
   registry.registerPath({
     method: 'delete',
     path: '/api/webhooks/{id}',
     summary: 'Remove an endpoint with its deliveries',
+    operationId: 'deleteWebhook',
+    description: 'The endpoint and its delivery history are removed; no event is sent to it afterwards.',
     tags,
     security,
     request: { params: webhookParamsSchema },
@@ -191,38 +235,51 @@ export function registerWebhookPaths(registry: OpenAPIRegistry, security: Record
     method: 'post',
     path: '/api/webhooks/{id}/rotate-secret',
     summary: 'A new signing secret',
+    operationId: 'rotateWebhookSecret',
     description:
       'The new secret is in this answer only. The previous one keeps signing beside it (both signatures in webhook-signature) ' +
       'for overlapHours, 24 by default.',
     tags,
     security,
-    request: { params: webhookParamsSchema, ...jsonRequest(rotateSecretSchema, false) },
-    responses: { 200: json(webhookWithSecretSchema, 'Rotated; store the secret now'), ...notFound, ...mutation },
+    request: { params: webhookParamsSchema, ...jsonRequest(rotateSecretSchema, { overlapHours: 24 }, false) },
+    responses: {
+      200: json(webhookWithSecretSchema, 'Rotated; store the secret now', {
+        ...WEBHOOK,
+        secret: SECRET,
+        previousSecretExpiresAt: '2026-11-25T12:00:00.000Z',
+      }),
+      ...notFound,
+      ...mutation,
+    },
   });
   registry.registerPath({
     method: 'get',
     path: '/api/webhooks/{id}/deliveries',
     summary: 'An endpoint’s deliveries with their attempts, newest first',
+    operationId: 'listWebhookDeliveries',
+    description:
+      'One page of the endpoint’s deliveries (filter by status), each with its attempts: when, the answer’s status, and the error when there was no answer.',
     tags,
     security,
     request: { params: webhookParamsSchema, query: deliveryListQuerySchema },
     responses: {
-      200: json(deliveryListSchema, 'One page'),
+      200: json(deliveryListSchema, 'One page', { data: [DELIVERY], pagination: { nextCursor: null } }),
+      ...common,
       400: error('VALIDATION_ERROR (limit, cursor or status)'),
       ...notFound,
-      ...common,
     },
   });
   registry.registerPath({
     method: 'post',
     path: '/api/webhooks/{id}/deliveries/{deliveryId}/resend',
     summary: 'Send a delivery again',
+    operationId: 'resendWebhookDelivery',
     description: 'Same webhook-id and body, through a new round of retries.',
     tags,
     security,
     request: { params: deliveryParamsSchema },
     responses: {
-      202: json(deliverySchema, 'Queued'),
+      202: json(deliverySchema, 'Queued', { ...DELIVERY, status: 'pending', deliveredAt: null, nextAttemptAt: '2026-11-24T13:00:00.000Z' }),
       404: error('WEBHOOK_NOT_FOUND, or DELIVERY_NOT_FOUND (not a delivery of this endpoint)'),
       409: error('WEBHOOK_DISABLED: enable the endpoint first'),
       ...mutation,
@@ -241,18 +298,67 @@ export function registerWebhookPaths(registry: OpenAPIRegistry, security: Record
       description: 'Any 2xx: delivered. 410: stop, and the endpoint is disabled. 429/503 with Retry-After: wait that long. Else retried.',
     },
   };
-  for (const [event, schema, summary] of [
-    ['job.completed', jobEventPayloadSchema, 'A job completed (its record in data.data)'],
-    ['job.failed', jobEventPayloadSchema, 'A job failed (data.error)'],
-    ['batch.completed', batchEventPayloadSchema, 'Every item of a bulk batch ended'],
-  ] as const) {
+  const { enrichedAt: _, ...record } = companyExample;
+  const job = { jobId: DELIVERY.jobId, domain: 'acme.com', createdAt: '2026-11-24T11:59:48.000Z', completedAt: '2026-11-24T12:00:00.000Z' };
+  const events: [string, string, z.ZodType, string, unknown][] = [
+    [
+      'job.completed',
+      'jobCompletedEvent',
+      jobEventPayloadSchema,
+      'A job completed (its record in data.data)',
+      { type: 'job.completed', timestamp: job.completedAt, data: { ...job, status: 'completed', data: record } } satisfies z.input<
+        typeof jobEventPayloadSchema
+      >,
+    ],
+    [
+      'job.failed',
+      'jobFailedEvent',
+      jobEventPayloadSchema,
+      'A job failed (data.error)',
+      {
+        type: 'job.failed',
+        timestamp: job.completedAt,
+        data: { ...job, status: 'failed', error: { code: 'ENRICHMENT_FAILED', message: 'enrichment failed after 3 attempts' } },
+      } satisfies z.input<typeof jobEventPayloadSchema>,
+    ],
+    [
+      'batch.completed',
+      'batchCompletedEvent',
+      batchEventPayloadSchema,
+      'Every item of a bulk batch ended',
+      {
+        type: 'batch.completed',
+        timestamp: job.completedAt,
+        data: {
+          batchId: 'bat_01jc3m8y2k7w5n0r4t6v8x9z1a',
+          status: 'completed',
+          total: 2,
+          completed: 2,
+          failed: 0,
+          pending: 0,
+          progress: 100,
+          createdAt: job.createdAt,
+          completedAt: job.completedAt,
+          entriesReceived: 2,
+          duplicateEntries: 0,
+          invalid: [],
+          statusEndpoint: '/api/enrich/bulk/bat_01jc3m8y2k7w5n0r4t6v8x9z1a',
+          resultsEndpoint: '/api/enrich/bulk/bat_01jc3m8y2k7w5n0r4t6v8x9z1a/results.csv',
+        },
+      } satisfies z.input<typeof batchEventPayloadSchema>,
+    ],
+  ];
+  for (const [event, operationId, schema, summary, example] of events) {
     registry.registerWebhook({
       method: 'post',
       path: event,
+      operationId,
       summary,
       description: 'Signed as the Standard Webhooks specification says; verify with its libraries (e.g. the standardwebhooks package).',
       tags,
-      request: { headers, ...jsonRequest(schema) },
+      // Sent by this service to your endpoint: no scheme of this document applies; the webhook-signature header proves the sender.
+      security: [],
+      request: { headers, ...jsonRequest(schema, example) },
       responses: delivered,
     });
   }

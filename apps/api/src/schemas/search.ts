@@ -73,3 +73,38 @@ export const searchResponseSchema = z
   })
   .meta({ id: 'CompanySearchResponse' });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** A whole company record as the API answers it, for the OpenAPI document's examples (its linters check it against the schema). */
+export const companyExample: z.output<typeof searchResultSchema> = {
+  domain: 'acme.com',
+  name: 'Acme',
+  description: 'Acme makes invoicing software for small manufacturers.',
+  industry: 'Software',
+  employeeCount: '51-200',
+  location: 'Berlin, Germany',
+  businessStage: 'growth',
+  fundingStatus: 'Series A',
+  logoUrl: 'https://acme.com/logo.png',
+  email: 'hello@acme.com',
+  phone: '+49 30 1234567',
+  socialProfiles: { linkedin: 'https://www.linkedin.com/company/acme' },
+  foundedYear: 2015,
+  confidence: 82,
+  sources: ['website', 'linkedin'],
+  technologies: ['WordPress', 'HubSpot'],
+  insights: null,
+  b2bMatch: null,
+  fieldSources: {
+    name: {
+      source: 'website',
+      url: 'https://acme.com/',
+      method: 'json-ld',
+      observedAt: '2026-11-20T10:00:09.000Z',
+      inferred: false,
+      agreedBy: ['linkedin'],
+      disagreedBy: [],
+      confidence: 95,
+    },
+  },
+  enrichedAt: '2026-11-20T10:00:12.000Z',
+};

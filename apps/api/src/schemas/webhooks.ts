@@ -156,18 +156,19 @@ export const deliveryListSchema = z
 // document's `webhooks`. The data is what a poll answers.
 const eventTime = isoTimestamp.meta({ description: 'When the event happened (webhook-timestamp is the attempt’s time)' });
 
+const jobIds = {
+  jobId: z.uuid(),
+  batchId: z.string().optional().meta({ description: 'For an item of a bulk batch' }),
+};
+
 export const jobEventPayloadSchema = z
   .object({
     type: z.enum(['job.completed', 'job.failed']),
     timestamp: eventTime,
+    // Each poll answer extended by the ids (not an allOf of the union and the ids: a validator
+    // that closes each part of an allOf, as Redocly's example check does, refuses every body).
     data: z
-      .union([jobCompletedSchema, jobFailedSchema])
-      .and(
-        z.object({
-          jobId: z.uuid(),
-          batchId: z.string().optional().meta({ description: 'For an item of a bulk batch' }),
-        }),
-      )
+      .union([jobCompletedSchema.extend(jobIds), jobFailedSchema.extend(jobIds)])
       .meta({ description: 'The job’s poll answer (the record with the endpoint’s field selection), with its id' }),
   })
   .meta({ id: 'JobEventPayload' });
