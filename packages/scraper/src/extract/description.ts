@@ -19,14 +19,18 @@ const DESCRIBING_VERBS =
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A paragraph opens by saying what the site is: its name (or "We") and a describing verb. */
-export function describesSite(paragraph: string, names: string[]): boolean {
+/** The opening of a paragraph that says what the site is: its name (or "We") and a describing verb. */
+function siteDescriptionOpening(names: string[]): RegExp {
   const subjects = [...names.map(escapeRegExp), "we(?: are|’re|'re)"];
-  const opening = new RegExp(
+  return new RegExp(
     `^(?:the\\s+)?(?:${subjects.join('|')})(?:\\s*\\([^)]*\\))?(?:,[^,.]{1,80},)?\\s+(?:(?:${DESCRIBING_VERBS})\\b|a\\b|an\\b|the\\b)`,
     'iu',
   );
-  return opening.test(paragraph);
+}
+
+/** A paragraph opens by saying what the site is: its name (or "We") and a describing verb. */
+export function describesSite(paragraph: string, names: string[]): boolean {
+  return siteDescriptionOpening(names).test(paragraph);
 }
 
 /** Cuts at a sentence end when one is close enough, else at a word boundary with an ellipsis. */
@@ -46,14 +50,17 @@ export function truncateText(text: string, max: number): string {
  * site, and is not taken.
  */
 export function firstParagraph($: CheerioAPI, names: string[]): string | null {
+  const opening = siteDescriptionOpening(names);
   let found: string | null = null;
   let read = 0;
+  // Cheapest test first: most paragraphs are not a description, and the text of one without
+  // scripts needs no copy; where a paragraph sits is asked only of one that describes the site.
   $('p').each((_, el) => {
     const $el = $(el);
-    if ($el.closest(NOT_CONTENT).length > 0) return undefined;
-    const text = cleanText($el.clone().find('script, style, noscript').remove().end().text());
+    const scripted = $el.find('script, style, noscript').length > 0;
+    const text = cleanText(scripted ? $el.clone().find('script, style, noscript').remove().end().text() : $el.text());
     if (!text || text.split(' ').length < PARAGRAPH_MIN_WORDS) return undefined;
-    if (describesSite(text, names)) {
+    if (opening.test(text) && $el.closest(NOT_CONTENT).length === 0) {
       found = truncateText(text, PARAGRAPH_MAX_LENGTH);
       return false;
     }
