@@ -186,6 +186,7 @@ describe('service routes', () => {
       '/healthz',
       '/openapi.json',
       '/readyz',
+      '/reference',
     ]);
     const record = doc.body.components.schemas.CompanyRecord;
     expect(Object.keys(record.properties).sort()).toEqual(
