@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,6 +8,9 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/dashboard/',
   plugins: [react()],
+  // The official client from its source, as the rest of the workspace reads it: no build of the
+  // package needed before the dashboard's.
+  resolve: { alias: { '@enrich/client': fileURLToPath(new URL('../../packages/client/src/index.ts', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -17,7 +21,9 @@ export default defineConfig({
   server: {
     // `npm run dev -w @enrich/dashboard` beside `npm start`: the API answers the calls.
     proxy: {
-      '^/(enrich|companies|usage|webhooks|dashboard/api)(/|$|\\?)': { target: process.env.DASHBOARD_API_URL ?? 'http://127.0.0.1:3000' },
+      '^/(api|enrich|companies|usage|webhooks|dashboard/api)(/|$|\\?)': {
+        target: process.env.DASHBOARD_API_URL ?? 'http://127.0.0.1:3000',
+      },
     },
   },
 });

@@ -138,7 +138,7 @@ describe('the dashboard', () => {
     await page.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByRole('heading', { level: 2, name: MAIN_NAME }).waitFor();
     // The update came from the stream: the job was read once, then followed on /events, never polled.
-    const jobPath = `/enrich/${mainJobPath.split('/').pop()}`;
+    const jobPath = `/api/enrich/${mainJobPath.split('/').pop()}`;
     await expect(page.getByTestId('job-status').getAttribute('data-updated-by')).resolves.toBe('stream');
     expect(asked.stop().filter((path) => path.startsWith(jobPath))).toEqual([jobPath, `${jobPath}/events`]);
 
@@ -179,7 +179,10 @@ describe('the dashboard', () => {
     await screenshot(page, '06-bulk-preview');
 
     const asked = requestsOf(page);
+    const submission = page.waitForRequest((req) => req.method() === 'POST' && new URL(req.url()).pathname === '/api/enrich/bulk');
     await page.getByRole('button', { name: 'Enrich 40 companies' }).click();
+    // Sent through the official client: with an Idempotency-Key, so a retried upload is never admitted twice.
+    expect((await submission).headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     await page.waitForURL(/\/dashboard\/bulk\/bat_/);
     batchPath = new URL(page.url()).pathname;
     await page.getByTestId('batch-progress').waitFor();
@@ -191,7 +194,7 @@ describe('the dashboard', () => {
     await expect(page.getByTestId('batch-completed').textContent()).resolves.toBe('40');
     // The counts came from the batch's event stream: read at the start and once at the end, not every second.
     await expect(page.getByTestId('batch-progress').getAttribute('data-updated-by')).resolves.toBe('stream');
-    const batchApi = `/enrich/bulk/${batchPath.split('/').pop()}`;
+    const batchApi = `/api/enrich/bulk/${batchPath.split('/').pop()}`;
     const batchReads = asked.stop().filter((path) => path.startsWith(batchApi));
     expect(batchReads.filter((path) => path === `${batchApi}/events`)).toHaveLength(1);
     expect(batchReads.filter((path) => path === `${batchApi}?page=1&limit=1`).length).toBeLessThanOrEqual(2);

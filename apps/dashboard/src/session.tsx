@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, onUnauthorized, setCsrfToken } from './api/client';
+import { EnrichError, onUnauthorized, setCsrfToken } from './api/client';
 import { api } from './api/endpoints';
 import type { Session } from './api/types';
 
@@ -16,7 +16,7 @@ export function useSession() {
         setCsrfToken(session.csrfToken);
         return session;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) {
+        if (error instanceof EnrichError && error.status === 401) {
           setCsrfToken(null);
           return null;
         }

@@ -16,13 +16,7 @@ export type B2BMatch = {
    * @minItems 1
    * @maxItems 6
    */
-  reasons:
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string];
+  reasons: string[];
 } | null;
 /**
  * Sales-oriented insights, AI-derived from the company site; null when the AI source did not run or its answer was dropped.
@@ -48,161 +42,26 @@ export type CompanyInsights = {
      *
      * @maxItems 10
      */
-    industries:
-      | []
-      | [string]
-      | [string, string]
-      | [string, string, string]
-      | [string, string, string, string]
-      | [string, string, string, string, string]
-      | [string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string, string, string]
-      | [string, string, string, string, string, string, string, string, string, string];
+    industries: string[];
     /**
      * Sizes of the companies it sells to. Empty array for b2c or when unclear.
      *
      * @maxItems 4
      */
-    companySizes:
-      | []
-      | ['startup' | 'smb' | 'mid-market' | 'enterprise']
-      | ['startup' | 'smb' | 'mid-market' | 'enterprise', 'startup' | 'smb' | 'mid-market' | 'enterprise']
-      | [
-          'startup' | 'smb' | 'mid-market' | 'enterprise',
-          'startup' | 'smb' | 'mid-market' | 'enterprise',
-          'startup' | 'smb' | 'mid-market' | 'enterprise'
-        ]
-      | [
-          'startup' | 'smb' | 'mid-market' | 'enterprise',
-          'startup' | 'smb' | 'mid-market' | 'enterprise',
-          'startup' | 'smb' | 'mid-market' | 'enterprise',
-          'startup' | 'smb' | 'mid-market' | 'enterprise'
-        ];
+    companySizes: ('startup' | 'smb' | 'mid-market' | 'enterprise')[];
   };
   /**
    * Named products or product lines. Empty array when the text names none.
    *
    * @maxItems 10
    */
-  keyProducts:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string];
+  keyProducts: string[];
   /**
    * Customers the text names (logos, case studies, testimonials). Empty array when the text names none.
    *
    * @maxItems 20
    */
-  notableCustomers:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ];
+  notableCustomers: string[];
 } | null;
 /**
  * data of a job stream’s events: `processing` (id 1), `started` (id 2), then `completed` or `failed` (id 3), each the poll’s answer at that point (`fields` selects the record of `completed`)
@@ -718,7 +577,7 @@ export interface BulkEnrichRequest {
    * @minItems 1
    * @maxItems 1000
    */
-  domains: [unknown, ...unknown[]];
+  domains: unknown[];
   /**
    * Run the pipeline even for companies with a fresh stored record
    */
@@ -1387,13 +1246,7 @@ export interface WebhookCreateRequest {
    * @minItems 1
    * @maxItems 6
    */
-  events:
-    | [WebhookEvent]
-    | [WebhookEvent, WebhookEvent]
-    | [WebhookEvent, WebhookEvent, WebhookEvent]
-    | [WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent]
-    | [WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent]
-    | [WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent];
+  events: WebhookEvent[];
   /**
    * What the endpoint is for (up to 500 characters)
    */
@@ -1493,13 +1346,7 @@ export interface WebhookUpdateRequest {
    * @minItems 1
    * @maxItems 6
    */
-  events?:
-    | [WebhookEvent]
-    | [WebhookEvent, WebhookEvent]
-    | [WebhookEvent, WebhookEvent, WebhookEvent]
-    | [WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent]
-    | [WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent]
-    | [WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent];
+  events?: WebhookEvent[];
   /**
    * What the endpoint is for (up to 500 characters)
    */

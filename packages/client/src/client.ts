@@ -26,7 +26,7 @@ import type {
 } from './api-types';
 import { ConnectionError, EnrichError } from './errors';
 import { readEvents } from './sse';
-import { type CallOptions, type ClientOptions, Transport } from './transport';
+import { type CallOptions, type ClientOptions, type Request, Transport } from './transport';
 import { verifyWebhook } from './webhooks';
 
 /** The most entries one POST /enrich/bulk takes. */
@@ -34,6 +34,8 @@ export const BULK_LIMIT = 1000;
 
 /** A record as served: whole, or the fields asked for with `fields`. */
 export type ServedRecord = CompanyRecord | CompanyRecordSelection;
+/** A stored record as lookup and search answer it: the served record and when it was enriched. */
+export type StoredCompany = CompanySearchResponse['results'][number];
 /** A job that has ended. */
 export type EndedJob = JobCompleted | JobFailed;
 
@@ -118,6 +120,14 @@ export class EnrichClient {
     this.webhooks = new WebhookEndpoints(this.http);
   }
 
+  /**
+   * Any endpoint by method and path, its JSON answer typed by the caller: for one this client
+   * has no method for, or one page of a list. Retries, errors and credentials as for every call.
+   */
+  request<T>(request: Request, options: CallOptions = {}): Promise<T> {
+    return this.http.json<T>(request, options);
+  }
+
   /** POST /enrich: starts enriching one domain (a URL or an email's domain works too). */
   submit(domain: string, options: SubmitOptions = {}): Promise<EnrichAccepted> {
     return this.http.json<EnrichAccepted>(
@@ -184,9 +194,9 @@ export class EnrichClient {
     return options.wait === false ? accepted : this.waitForJob(accepted.jobId, options);
   }
 
-  /** GET /companies/{domain}: the team's stored record of a domain, without enriching it. */
-  lookup(domain: string, options: CallOptions & { fields?: string | string[] } = {}): Promise<ServedRecord> {
-    return this.http.json<ServedRecord>(
+  /** GET /companies/{domain}: the team's stored record of a domain (with `enrichedAt`), without enriching it. */
+  lookup(domain: string, options: CallOptions & { fields?: string | string[] } = {}): Promise<StoredCompany> {
+    return this.http.json<StoredCompany>(
       { method: 'GET', path: `/api/companies/${encodeURIComponent(domain)}`, query: { fields: fieldsParam(options.fields) } },
       options,
     );
@@ -196,7 +206,7 @@ export class EnrichClient {
   async *search(
     query: { q?: string; industry?: string; businessStage?: string; location?: string; minConfidence?: number; fields?: string | string[] },
     options: CallOptions & { pageSize?: number } = {},
-  ): AsyncGenerator<CompanySearchResponse['results'][number]> {
+  ): AsyncGenerator<StoredCompany> {
     for (let page = 1; ; page += 1) {
       const answer = await this.http.json<CompanySearchResponse>(
         {

@@ -8,13 +8,14 @@ export {
   type EndedJob,
   EnrichClient,
   type ServedRecord,
+  type StoredCompany,
   type SubmitOptions,
   type WaitOptions,
   WebhookEndpoints,
 } from './client';
 export * from './errors';
 export { readEvents, type ServerSentEvent } from './sse';
-export { backoffMs, type CallOptions, type ClientOptions, retryAfterSeconds } from './transport';
+export { backoffMs, type CallOptions, type ClientOptions, type Request as ApiRequest, retryAfterSeconds } from './transport';
 export { type VerifyOptions, verifyWebhook, type WebhookPayload, WebhookVerificationError } from './webhooks';
 
 import { verifyWebhook } from './webhooks';

@@ -156,3 +156,28 @@ describe('Transport', () => {
     }
   });
 });
+
+describe('a browser app signed in by session', () => {
+  it('asks its headers function on every attempt (a CSRF token that changes) and hands fetch its credentials mode', async () => {
+    let token = 0;
+    const modes: (string | undefined)[] = [];
+    const recordingFetch: typeof fetch = (input, init) => {
+      modes.push(init?.credentials);
+      return fetch(input, init);
+    };
+    script = [
+      { status: 503, headers: { 'retry-after': '0' } },
+      { status: 200, body: { ok: true } },
+    ];
+    const client = new Transport({
+      baseUrl,
+      credentials: 'same-origin',
+      fetch: recordingFetch,
+      headers: () => ({ 'x-csrf-token': `t${++token}` }),
+    });
+    await expect(client.json({ method: 'GET', path: '/api/usage' })).resolves.toEqual({ ok: true });
+    expect(seen.map((request) => request.headers['x-csrf-token'])).toEqual(['t1', 't2']);
+    expect(seen.every((request) => request.headers.authorization === undefined)).toBe(true);
+    expect(modes).toEqual(['same-origin', 'same-origin']);
+  });
+});

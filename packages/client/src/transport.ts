@@ -13,8 +13,13 @@ export interface ClientOptions {
   maxRetries?: number;
   /** The longest wait before a retry in ms, Retry-After included (default 60,000); a longer Retry-After is thrown at once. */
   maxRetryDelayMs?: number;
-  /** Headers sent with every call. */
-  headers?: Record<string, string>;
+  /** Headers sent with every call; a function is asked on every attempt (a CSRF token that changes). */
+  headers?: Record<string, string> | (() => Record<string, string>);
+  /**
+   * Whether the browser sends its cookies: 'same-origin' or 'include' for an app signed in to
+   * the dashboard by its session instead of holding a key (it then sends X-CSRF-Token in `headers`).
+   */
+  credentials?: RequestInit['credentials'];
 }
 
 /** Per call: an AbortSignal, and the client's own settings for this call. */
@@ -22,6 +27,7 @@ export interface CallOptions extends Pick<ClientOptions, 'timeoutMs' | 'maxRetri
   signal?: AbortSignal;
 }
 
+/** One call to the API, as `EnrichClient.request` takes it. */
 export interface Request {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
@@ -109,7 +115,8 @@ export class Transport {
   }
 
   private async attempt(request: Request, call: CallOptions): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers, ...request.headers };
+    const shared = typeof this.options.headers === 'function' ? this.options.headers() : this.options.headers;
+    const headers: Record<string, string> = { accept: 'application/json', ...shared, ...request.headers };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
     if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
     let body: RequestInit['body'];
@@ -124,7 +131,9 @@ export class Transport {
     const signals = [call.signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => !!s);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     try {
-      return await this.fetch(this.url(request.path, request.query), { method: request.method, headers, body, signal });
+      const init: RequestInit = { method: request.method, headers, body, signal };
+      if (this.options.credentials) init.credentials = this.options.credentials;
+      return await this.fetch(this.url(request.path, request.query), init);
     } catch (error) {
       if (call.signal?.aborted) throw call.signal.reason;
       // fetch rejects with the timeout signal's reason, a DOMException that is not always an Error.

@@ -1,6 +1,8 @@
-// Every endpoint the dashboard calls, by name. Public endpoints use their bare paths (the
-// session stands in for a key); session-only ones live under /dashboard/api.
-import { query, request } from './client';
+// Every endpoint the dashboard calls, by name, through the official client. Public endpoints are
+// the client's own methods (the session stands in for a key); session-only ones, and the single
+// pages the dashboard's tables show, go through `client.request` with the API's generated types.
+import type { ApiRequest } from '@enrich/client';
+import { call, client } from './client';
 import type {
   Batch,
   BatchList,
@@ -11,7 +13,6 @@ import type {
   DashboardConfig,
   DeliveryList,
   EnrichAccepted,
-  EnrichRequest,
   InviteCreateRequest,
   InviteList,
   InvitePreview,
@@ -40,9 +41,6 @@ const enc = encodeURIComponent;
 /** A bulk submission: a CSV file as uploaded, or a pasted list. */
 export type BulkInput = { kind: 'csv'; name: string; text: string } | { kind: 'list'; domains: string[] };
 
-const bulkBody = (input: BulkInput) =>
-  input.kind === 'csv' ? { body: { content: input.text, type: 'text/csv' } } : { json: { domains: input.domains } };
-
 export interface SearchParams {
   q?: string;
   industry?: string;
@@ -53,52 +51,68 @@ export interface SearchParams {
   limit?: number;
 }
 
+/** A GET of one page or a session-only endpoint; a 401 ends the session unless expected. */
+const get = <T>(path: string, query?: ApiRequest['query'], options?: { expectUnauthorized?: boolean }) =>
+  call(() => client.request<T>({ method: 'GET', path, query }), options);
+const send = <T>(method: 'POST' | 'DELETE', path: string, json?: unknown, options?: { expectUnauthorized?: boolean }) =>
+  call(() => client.request<T>({ method, path, json }), options);
+
+/** The search form's fields that hold something (an empty field is no filter). */
+const filled = (params: SearchParams) =>
+  Object.fromEntries(Object.entries(params).filter(([, value]) => value !== '' && value !== undefined));
+
 export const api = {
-  config: () => request<DashboardConfig>('/dashboard/api/config'),
-  session: () => request<Session>('/dashboard/api/session', { expectUnauthorized: true }),
-  signIn: (body: SigninRequest) => request<Session>('/dashboard/api/signin', { json: body, expectUnauthorized: true }),
-  signUp: (body: SignupRequest) => request<Session>('/dashboard/api/signup', { json: body }),
-  signOut: () => request<void>('/dashboard/api/signout', { method: 'POST', expectUnauthorized: true }),
-  signOutEverywhere: () => request<void>('/dashboard/api/signout-everywhere', { method: 'POST', expectUnauthorized: true }),
+  config: () => get<DashboardConfig>('/dashboard/api/config'),
+  session: () => get<Session>('/dashboard/api/session', undefined, { expectUnauthorized: true }),
+  signIn: (body: SigninRequest) => send<Session>('POST', '/dashboard/api/signin', body, { expectUnauthorized: true }),
+  signUp: (body: SignupRequest) => send<Session>('POST', '/dashboard/api/signup', body),
+  signOut: () => send<void>('POST', '/dashboard/api/signout', undefined, { expectUnauthorized: true }),
+  signOutEverywhere: () => send<void>('POST', '/dashboard/api/signout-everywhere', undefined, { expectUnauthorized: true }),
 
-  usage: () => request<Usage>('/usage'),
-  recentJobs: (limit = 10, cursor?: string) => request<JobList>(`/enrich${query({ limit, cursor })}`),
-  batches: (limit = 20, cursor?: string) => request<BatchList>(`/enrich/bulk${query({ limit, cursor })}`),
+  usage: () => call<Usage>(() => client.usage()),
+  recentJobs: (limit = 10, cursor?: string) => get<JobList>('/api/enrich', { limit, cursor }),
+  batches: (limit = 20, cursor?: string) => get<BatchList>('/api/enrich/bulk', { limit, cursor }),
 
-  enrich: (domain: string, refresh = false) =>
-    request<EnrichAccepted>('/enrich', { json: (refresh ? { domain, refresh } : { domain }) satisfies EnrichRequest }),
-  job: (jobId: string) => request<Job>(`/enrich/${enc(jobId)}`),
+  enrich: (domain: string, refresh = false) => call<EnrichAccepted>(() => client.submit(domain, refresh ? { refresh } : {})),
+  job: (jobId: string) => call(() => client.job(jobId) as Promise<Job>),
   /** Server-Sent Events of the job's states (EventSource, use-event-stream.ts). */
-  jobEventsUrl: (jobId: string) => `/enrich/${enc(jobId)}/events`,
-  bulkPreview: (input: BulkInput) => request<BulkPreview>('/dashboard/api/bulk/preview', { method: 'POST', ...bulkBody(input) }),
-  bulkSubmit: (input: BulkInput) => request<BulkAccepted>('/enrich/bulk', { method: 'POST', ...bulkBody(input) }),
+  jobEventsUrl: (jobId: string) => `/api/enrich/${enc(jobId)}/events`,
+  bulkPreview: (input: BulkInput) =>
+    call(() =>
+      client.request<BulkPreview>(
+        input.kind === 'csv'
+          ? { method: 'POST', path: '/dashboard/api/bulk/preview', body: { content: input.text, type: 'text/csv' } }
+          : { method: 'POST', path: '/dashboard/api/bulk/preview', json: { domains: input.domains } },
+      ),
+    ),
+  bulkSubmit: (input: BulkInput) =>
+    call<BulkAccepted>(() => client.submitBatch(input.kind === 'csv' ? { csv: input.text } : input.domains)),
   batch: (batchId: string, page = 1, limit = 100, status?: JobStatus) =>
-    request<Batch>(`/enrich/bulk/${enc(batchId)}${query({ page, limit, status })}`),
+    call(() => client.batch(batchId, { page, limit, status }) as Promise<Batch>),
   /** Server-Sent Events of the batch's items as they end. */
-  batchEventsUrl: (batchId: string) => `/enrich/bulk/${enc(batchId)}/events`,
-  batchResultsUrl: (batchId: string) => `/enrich/bulk/${enc(batchId)}/results.csv`,
+  batchEventsUrl: (batchId: string) => `/api/enrich/bulk/${enc(batchId)}/events`,
+  batchResultsUrl: (batchId: string) => `/api/enrich/bulk/${enc(batchId)}/results.csv`,
 
-  searchCompanies: (params: SearchParams) => request<SearchResponse>(`/companies/search${query({ ...params })}`),
-  company: (domain: string) => request<SearchResult>(`/companies/${enc(domain)}`),
+  searchCompanies: (params: SearchParams) => get<SearchResponse>('/api/companies/search', filled(params)),
+  company: (domain: string) => call(() => client.lookup(domain) as Promise<SearchResult>),
 
-  keys: () => request<KeyList>('/dashboard/api/keys'),
-  createKey: (name: string) => request<CreatedKey>('/dashboard/api/keys', { json: { name } satisfies KeyCreateRequest }),
-  revokeKey: (id: string) => request<void>(`/dashboard/api/keys/${enc(id)}`, { method: 'DELETE' }),
+  keys: () => get<KeyList>('/dashboard/api/keys'),
+  createKey: (name: string) => send<CreatedKey>('POST', '/dashboard/api/keys', { name } satisfies KeyCreateRequest),
+  revokeKey: (id: string) => send<void>('DELETE', `/dashboard/api/keys/${enc(id)}`),
 
-  webhooks: () => request<WebhookList>('/webhooks'),
-  webhook: (id: string) => request<Webhook>(`/webhooks/${enc(id)}`),
-  createWebhook: (body: WebhookInput) => request<WebhookWithSecret>('/webhooks', { json: body }),
-  updateWebhook: (id: string, body: WebhookUpdate) => request<Webhook>(`/webhooks/${enc(id)}`, { method: 'PATCH', json: body }),
-  deleteWebhook: (id: string) => request<void>(`/webhooks/${enc(id)}`, { method: 'DELETE' }),
-  rotateWebhookSecret: (id: string) => request<WebhookWithSecret>(`/webhooks/${enc(id)}/rotate-secret`, { method: 'POST', json: {} }),
+  webhooks: () => get<WebhookList>('/api/webhooks'),
+  webhook: (id: string) => call<Webhook>(() => client.webhooks.get(id)),
+  createWebhook: (body: WebhookInput) => call<WebhookWithSecret>(() => client.webhooks.create(body)),
+  updateWebhook: (id: string, body: WebhookUpdate) => call<Webhook>(() => client.webhooks.update(id, body)),
+  deleteWebhook: (id: string) => call(() => client.webhooks.delete(id)),
+  rotateWebhookSecret: (id: string) => call<WebhookWithSecret>(() => client.webhooks.rotateSecret(id)),
   webhookDeliveries: (id: string, cursor?: string, limit = 20) =>
-    request<DeliveryList>(`/webhooks/${enc(id)}/deliveries${query({ limit, cursor })}`),
-  resendDelivery: (id: string, deliveryId: string) =>
-    request<WebhookDelivery>(`/webhooks/${enc(id)}/deliveries/${enc(deliveryId)}/resend`, { method: 'POST' }),
+    get<DeliveryList>(`/api/webhooks/${enc(id)}/deliveries`, { limit, cursor }),
+  resendDelivery: (id: string, deliveryId: string) => call<WebhookDelivery>(() => client.webhooks.resend(id, deliveryId)),
 
-  team: () => request<TeamInfo>('/dashboard/api/team'),
-  invites: () => request<InviteList>('/dashboard/api/invites'),
-  createInvite: (body: InviteCreateRequest) => request<CreatedInvite>('/dashboard/api/invites', { json: body }),
-  deleteInvite: (id: string) => request<void>(`/dashboard/api/invites/${enc(id)}`, { method: 'DELETE' }),
-  invite: (token: string) => request<InvitePreview>(`/dashboard/api/invites/${enc(token)}`, { expectUnauthorized: true }),
+  team: () => get<TeamInfo>('/dashboard/api/team'),
+  invites: () => get<InviteList>('/dashboard/api/invites'),
+  createInvite: (body: InviteCreateRequest) => send<CreatedInvite>('POST', '/dashboard/api/invites', body),
+  deleteInvite: (id: string) => send<void>('DELETE', `/dashboard/api/invites/${enc(id)}`),
+  invite: (token: string) => get<InvitePreview>(`/dashboard/api/invites/${enc(token)}`, undefined, { expectUnauthorized: true }),
 };

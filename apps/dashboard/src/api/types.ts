@@ -1,44 +1,68 @@
-// Shapes of the API's requests and answers as the dashboard reads them, derived from the API's
-// own zod schemas (exported by @enrich/api) and the record contract (@enrich/record). Every import
-// is type-only, so no server code is bundled, and a change to a schema the dashboard reads
-// fails `tsc -p apps/dashboard/tsconfig.json` where the dashboard reads it.
-
+// Shapes of the API's requests and answers as the dashboard reads them: the official client's
+// types, generated from the API's OpenAPI document (`npm run client:types`), under the names the
+// pages use. A change to a schema the dashboard reads fails `tsc -p apps/dashboard/tsconfig.json`
+// where the dashboard reads it.
 import type {
-  batchItemSchema,
-  batchListSchema,
-  batchStatusSchema,
-  bulkAcceptedSchema,
-  bulkPreviewSchema,
-  companyAnswerSchema,
-  dashboardConfigSchema,
-  deliveryListSchema,
-  enrichAcceptedSchema,
-  enrichRequestSchema,
-  inviteCreatedSchema,
-  inviteCreateRequestSchema,
-  inviteListSchema,
-  inviteLookupSchema,
-  jobListSchema,
-  jobStatusSchema,
-  keyCreatedSchema,
-  keyCreateRequestSchema,
-  keyListSchema,
-  searchResponseSchema,
-  sessionResponseSchema,
-  signinRequestSchema,
-  signupRequestSchema,
-  teamViewSchema,
-  usageSchema,
-  webhookCreateSchema,
-  webhookEventSchema,
-  webhookListSchema,
-  webhookUpdateSchema,
-  webhookWithSecretSchema,
-} from '@enrich/api';
-import type { CompanyRecord, FieldSource } from '@enrich/record';
-import type { z } from 'zod';
+  BatchItem as ApiBatchItem,
+  BatchList,
+  BatchStatus,
+  BulkAccepted,
+  BulkInvalidEntry,
+  BulkPreview,
+  CompanyRecord,
+  CompanySearchResponse,
+  CompanySearchResult,
+  DashboardConfig,
+  DashboardKeyList,
+  DashboardSession,
+  DashboardTeamView,
+  EnrichAccepted,
+  EnrichRequest,
+  FieldSource,
+  InviteCreated,
+  InviteCreateRequest,
+  InviteList,
+  InviteLookup,
+  JobStatus as JobAnswer,
+  JobList,
+  KeyCreated,
+  KeyCreateRequest,
+  RateLimitWindow,
+  SigninRequest,
+  SignupRequest,
+  Usage,
+  Webhook,
+  WebhookCreateRequest,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookEvent,
+  WebhookList,
+  WebhookUpdateRequest,
+  WebhookWithSecret,
+} from '@enrich/client';
 
-export type { CompanyRecord, FieldSource };
+export type {
+  BatchList,
+  BulkAccepted,
+  BulkPreview,
+  CompanyRecord,
+  DashboardConfig,
+  EnrichAccepted,
+  EnrichRequest,
+  FieldSource,
+  InviteCreateRequest,
+  InviteList,
+  JobList,
+  KeyCreateRequest,
+  SigninRequest,
+  SignupRequest,
+  Usage,
+  Webhook,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookList,
+  WebhookWithSecret,
+};
 
 /**
  * The dashboard never sends `fields`, so a record it is answered is the whole one: of the
@@ -49,53 +73,33 @@ type Whole<Served> = Extract<Served, CompanyRecord>;
 type WithWholeData<Answer extends { data?: unknown }> = Omit<Answer, 'data'> &
   (undefined extends Answer['data'] ? { data?: Whole<Answer['data']> } : { data: Whole<Answer['data']> });
 
-export type Session = z.infer<typeof sessionResponseSchema>;
+export type Session = DashboardSession;
 export type Role = Session['user']['role'];
-export type DashboardConfig = z.infer<typeof dashboardConfigSchema>;
-export type SigninRequest = z.input<typeof signinRequestSchema>;
-export type SignupRequest = z.input<typeof signupRequestSchema>;
+export type Window = RateLimitWindow;
 
-export type Usage = z.infer<typeof usageSchema>;
-export type Window = Usage['rateLimits']['perMinute'];
-
-export type EnrichRequest = z.input<typeof enrichRequestSchema>;
-export type EnrichAccepted = z.infer<typeof enrichAcceptedSchema>;
-type JobAnswer = z.infer<typeof jobStatusSchema>;
 export type Job = Exclude<JobAnswer, { status: 'completed' }> | WithWholeData<Extract<JobAnswer, { status: 'completed' }>>;
-export type JobList = z.infer<typeof jobListSchema>;
 export type JobSummary = JobList['data'][number];
 export type JobStatus = JobSummary['status'];
 
-export type BatchList = z.infer<typeof batchListSchema>;
 export type BatchSummary = BatchList['data'][number];
-export type BatchItem = WithWholeData<z.infer<typeof batchItemSchema>>;
-export type Batch = Omit<z.infer<typeof batchStatusSchema>, 'items'> & { items: BatchItem[] };
-export type InvalidEntry = Batch['invalid'][number];
-export type BulkAccepted = z.infer<typeof bulkAcceptedSchema>;
-export type BulkPreview = z.infer<typeof bulkPreviewSchema>;
+export type BatchItem = WithWholeData<ApiBatchItem>;
+export type Batch = Omit<BatchStatus, 'items'> & { items: BatchItem[] };
+export type InvalidEntry = BulkInvalidEntry;
 
 /** GET /companies/{domain}, and each search result. */
-export type SearchResult = Whole<z.infer<typeof companyAnswerSchema>>;
-export type SearchResponse = Omit<z.infer<typeof searchResponseSchema>, 'results'> & { results: SearchResult[] };
+export type SearchResult = CompanySearchResult;
+export type SearchResponse = Omit<CompanySearchResponse, 'results'> & { results: SearchResult[] };
 
-export type KeyList = z.infer<typeof keyListSchema>;
+export type KeyList = DashboardKeyList;
 export type ApiKey = KeyList['data'][number];
-export type KeyCreateRequest = z.input<typeof keyCreateRequestSchema>;
-export type CreatedKey = z.infer<typeof keyCreatedSchema>;
+export type CreatedKey = KeyCreated;
 
-export type TeamInfo = z.infer<typeof teamViewSchema>;
-export type InviteList = z.infer<typeof inviteListSchema>;
+export type TeamInfo = DashboardTeamView;
 export type Invite = InviteList['data'][number];
-export type InviteCreateRequest = z.input<typeof inviteCreateRequestSchema>;
-export type CreatedInvite = z.infer<typeof inviteCreatedSchema>;
-export type InvitePreview = z.infer<typeof inviteLookupSchema>;
+export type CreatedInvite = InviteCreated;
+export type InvitePreview = InviteLookup;
 
-export type WebhookEvent = z.infer<typeof webhookEventSchema>;
-export type WebhookList = z.infer<typeof webhookListSchema>;
-export type Webhook = WebhookList['data'][number];
-export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
-export type WebhookInput = z.input<typeof webhookCreateSchema>;
-export type WebhookUpdate = z.input<typeof webhookUpdateSchema>;
-export type DeliveryList = z.infer<typeof deliveryListSchema>;
-export type WebhookDelivery = DeliveryList['data'][number];
+export type WebhookInput = WebhookCreateRequest;
+export type WebhookUpdate = WebhookUpdateRequest;
+export type DeliveryList = WebhookDeliveryList;
 export type DeliveryAttempt = WebhookDelivery['attempts'][number];

@@ -124,10 +124,9 @@ export function RecordView({ record, headingLevel = 2 }: { record: CompanyRecord
     })),
     { key: 'foundedYear', value: <Value field="foundedYear" value={record.foundedYear} /> },
   ];
-  const socialRows: Row[] = Object.entries(record.socialProfiles).map(([network, url]) => ({
-    key: `socialProfiles.${network}`,
-    value: <SafeLink value={url} />,
-  }));
+  const socialRows: Row[] = Object.entries(record.socialProfiles).flatMap(([network, url]) =>
+    url ? [{ key: `socialProfiles.${network}`, value: <SafeLink value={url} /> }] : [],
+  );
   const website = safeHref(`https://${record.domain}/`);
   return (
     <article className="record" aria-label={`Company record of ${record.domain}`}>

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { ApiError } from '../api/client';
+import { ConnectionError, EnrichError } from '../api/client';
 import { formatWait } from '../lib/format';
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
@@ -39,9 +39,12 @@ function useCountdown(seconds: number | null): number | null {
 
 /** The API's message and code (and, on 429, when to try again), read out by screen readers. */
 export function ErrorNotice({ error, title, onRetry }: { error: unknown; title?: string; onRetry?: () => void }) {
-  const apiError = error instanceof ApiError ? error : null;
-  const retryIn = useCountdown(apiError?.retryAfter ?? null);
-  const message = apiError?.message ?? (error instanceof Error ? error.message : 'Something went wrong.');
+  const apiError = error instanceof EnrichError ? error : null;
+  const retryIn = useCountdown(apiError?.retryAfterSeconds ?? null);
+  const message =
+    error instanceof ConnectionError
+      ? 'The service could not be reached. Check your connection and try again.'
+      : (apiError?.message ?? (error instanceof Error ? error.message : 'Something went wrong.'));
   const heading = title ?? (apiError?.status === 429 ? 'Too many requests' : 'Something went wrong');
   return (
     <div className="notice notice-error" role="alert">

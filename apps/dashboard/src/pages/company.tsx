@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import { ApiError } from '../api/client';
+import { EnrichError } from '../api/client';
 import { api } from '../api/endpoints';
 import type { SearchResult } from '../api/types';
 import { PageHeader } from '../components/layout';
@@ -17,7 +17,7 @@ async function findCompany(domain: string): Promise<SearchResult | null> {
   try {
     return await api.company(domain);
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'COMPANY_NOT_FOUND') return null;
+    if (error instanceof EnrichError && error.code === 'COMPANY_NOT_FOUND') return null;
     throw error;
   }
 }
