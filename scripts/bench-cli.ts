@@ -8,52 +8,29 @@
 //   npm run bench:cli
 // Environment: DATABASE_URL (its server), REDIS_URL, QUEUE_STORE, RUNS (3), LATENCY_MS (50).
 import { execFile } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { apiEnv } from '@enrich/api';
-import { issueApiKey, setTeamLimits } from '@enrich/api-keys';
-import { loadConfig } from '@enrich/config';
-import { createPrismaClient, dropDatabase, ensureDatabase, migrate } from '@enrich/db';
-import { createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
-import { FixtureSites, freePort, spawnService, stopApps } from '@enrich/testkit';
-import { workerEnv } from '@enrich/worker-scrape';
+import { FixtureSites } from '@enrich/testkit';
 import { buildClient, CLIENT_DIR } from './build-client';
-import { EnrichClient, waitForApi } from './support/enrich-client';
+import { type Cleanups, runCleanups, startBenchService } from './support/bench-service';
+import { EnrichClient } from './support/enrich-client';
 import { runMain } from './support/run-main';
 
 const ROWS = 1000;
 const RUNS = Number(process.env.RUNS ?? 3);
 const POLL_MS = 250;
 const TARGET = 1.05;
-const server = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/enrichment');
-server.pathname = '/enrich_bench_cli';
-const DATABASE_URL = server.toString();
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PREFIX = `bench-cli-${process.pid}`;
-const LOG_FILE = path.join(os.tmpdir(), 'company-enrichment-bench-cli.log');
 const run = promisify(execFile);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function main(): Promise<number> {
-  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanups: Cleanups = [];
   try {
     await buildClient();
-    await dropDatabase(DATABASE_URL);
-    await ensureDatabase(DATABASE_URL);
-    await migrate(DATABASE_URL);
-    cleanups.push(() => dropDatabase(DATABASE_URL));
-    const db = createPrismaClient(DATABASE_URL, { maxConnections: 2 });
-    cleanups.push(() => db.$disconnect());
-    if ((process.env.QUEUE_STORE ?? 'redis') === 'redis') {
-      const redis = createRedisConnection(REDIS_URL, 'producer');
-      await waitUntilConnected(redis, 5000);
-      cleanups.push(async () => redis.disconnect());
-      cleanups.push(() => removePrefixKeys(redis, PREFIX));
-    }
     const sites = new FixtureSites({ latencyMs: Number(process.env.LATENCY_MS ?? 50) });
     const domains = Array.from({ length: ROWS }, (_, i) => `cli-bench-${i}.com`);
     for (const domain of domains) {
@@ -64,31 +41,11 @@ async function main(): Promise<number> {
     await sites.start();
     cleanups.push(() => sites.stop());
 
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATABASE_URL,
-      REDIS_URL,
-      QUEUE_PREFIX: PREFIX,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      METRICS_PORT: '0',
-      SCRAPER_HOST_MAP: sites.hostMap(),
-      LINKEDIN_ENABLED: 'false',
-      RENDER_ENABLED: 'false',
-      ANTHROPIC_API_KEY: '',
-    };
-    for (const schema of [apiEnv, workerEnv]) loadConfig(schema, env);
-    const log = createWriteStream(LOG_FILE);
-    cleanups.push(() => new Promise((resolve) => log.end(resolve)));
-    const service = spawnService(env, log);
-    cleanups.push(() => stopApps(service.all));
-    await service.ready;
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForApi(baseUrl, 30_000);
-    const { key } = await issueApiKey(db, 'bench-cli', 'enterprise');
-    await setTeamLimits(db, 'bench-cli', { rateLimitPerMinute: 1_000_000, monthlyQuota: 1_000_000_000 });
+    const { baseUrl, key, logFile } = await startBenchService('cli', {
+      hostMap: sites.hostMap(),
+      env: { RENDER_ENABLED: 'false' },
+      cleanups,
+    });
 
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-cli-'));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
@@ -162,10 +119,10 @@ async function main(): Promise<number> {
     console.log(
       `\nbench:cli: ${ROWS} rows, median raw API calls ${seconds(median(api))}, median enrich csv ${seconds(median(cli))}: ratio ${ratio.toFixed(3)} (target ≤ ${TARGET}) ${ratio <= TARGET ? 'OK' : 'ABOVE TARGET'}`,
     );
-    console.log(`the apps' output: ${LOG_FILE}`);
+    console.log(`the apps' output: ${logFile}`);
     return ratio <= TARGET ? 0 : 1;
   } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));
+    await runCleanups(cleanups);
   }
 }
 
