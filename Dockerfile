@@ -4,9 +4,9 @@ FROM node:20-bookworm-slim
 
 WORKDIR /app
 
-# Debian's Chromium, for the scrape worker's rendering of JavaScript-only homepages
-# (Playwright's own browser download is not used; CHROMIUM_PATH points here).
-RUN apt-get update && apt-get install -y --no-install-recommends chromium && rm -rf /var/lib/apt/lists/*
+# Debian's Chromium headless shell, for the scrape worker's rendering of JavaScript-only
+# homepages (Playwright's own browser download is not used; CHROMIUM_PATH finds it).
+RUN apt-get update && apt-get install -y --no-install-recommends chromium-headless-shell && rm -rf /var/lib/apt/lists/*
 
 # Manifests first: the dependency layer is rebuilt only when one of them changes.
 COPY package.json package-lock.json ./

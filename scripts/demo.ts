@@ -12,6 +12,7 @@ import { issueApiKey, revokeApiKey } from '@enrich/api-keys';
 import { ConfigError, loadConfig } from '@enrich/config';
 import { createPrismaClient, ensureDatabase, migrate } from '@enrich/db';
 import { createRedisConnection, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
+import { defaultChromiumPath } from '@enrich/scraper';
 import { type ChildApp, FixtureSites, freePort, spawnApp, stopApps } from '@enrich/testkit';
 import { aiWorkerEnv } from '@enrich/worker-ai';
 import { workerEnv } from '@enrich/worker-scrape';
@@ -41,7 +42,7 @@ async function main(): Promise<number> {
   // The normal DATABASE_URL and REDIS_URL (defaults as in `npm start`); bad values stop here.
   const { DATABASE_URL, REDIS_URL } = loadConfig(apiEnv);
   const { ANTHROPIC_API_KEY: aiKey, AI_MODEL } = loadConfig(aiEnv);
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromium = process.env.CHROMIUM_PATH ?? defaultChromiumPath();
 
   say(`Company enrichment demo: ${SAMPLE_COMPANIES.length} made-up companies, their websites and LinkedIn pages served on this machine.`);
   const sites = new FixtureSites();

@@ -4,6 +4,7 @@ import {
   type BrowserPool,
   type BrowserPoolSettings,
   createBrowserPool,
+  defaultChromiumPath,
   extractCompanyFacts,
   FetchError,
   fetchPage,
@@ -14,7 +15,8 @@ import {
 } from '@enrich/scraper';
 import { FixtureSites, LocalServer } from '@enrich/testkit';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser the scrape worker takes by default (the headless shell where installed).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? defaultChromiumPath();
 const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';
 
 const send = (type: string, body: string) => (_req: IncomingMessage, res: ServerResponse) => {

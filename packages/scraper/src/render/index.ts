@@ -7,5 +7,5 @@ export {
   renderSettingsFrom,
 } from './browser-pool';
 export { looksLikeJsShell } from './js-shell';
-export { type RenderEnv, renderEnv } from './render-env';
+export { CHROMIUM_CANDIDATES, defaultChromiumPath, type RenderEnv, renderEnv } from './render-env';
 export type { RenderedPage, RenderOptions } from './render-page';

@@ -1,19 +1,26 @@
 import { ConfigError, loadConfig } from '@enrich/config';
 import { renderSettingsFrom } from './browser-pool';
-import { renderEnv } from './render-env';
+import { CHROMIUM_CANDIDATES, defaultChromiumPath, renderEnv } from './render-env';
 
 describe('renderEnv', () => {
   it('has working defaults', () => {
     const env = loadConfig(renderEnv, {});
     expect(env).toEqual({
       RENDER_ENABLED: true,
-      CHROMIUM_PATH: '/usr/bin/chromium',
+      CHROMIUM_PATH: defaultChromiumPath(),
       RENDER_MAX_PAGES: 2,
       RENDER_RECYCLE_AFTER: 50,
       RENDER_TIMEOUT_MS: 15_000,
       RENDER_MIN_WORDS: 50,
     });
-    expect(renderSettingsFrom(env)).toEqual({ chromiumPath: '/usr/bin/chromium', maxPages: 2, recycleAfter: 50, timeoutMs: 15_000 });
+    expect(renderSettingsFrom(env)).toEqual({ chromiumPath: defaultChromiumPath(), maxPages: 2, recycleAfter: 50, timeoutMs: 15_000 });
+  });
+
+  it('takes the headless shell when it is installed, else the full browser', () => {
+    expect(defaultChromiumPath(() => true)).toBe('/usr/lib/chromium/chromium-headless-shell');
+    expect(defaultChromiumPath((path) => path === '/usr/bin/chromium')).toBe('/usr/bin/chromium');
+    expect(defaultChromiumPath(() => false)).toBe('/usr/bin/chromium');
+    expect(CHROMIUM_CANDIDATES).toContain(defaultChromiumPath());
   });
 
   it('reads overrides', () => {
