@@ -4,13 +4,17 @@
 // and created afresh) and a queue prefix of their own; the 200 domains go in as one bulk
 // request, polled until the batch completes. Prints the wall time beside the ideal for the
 // configured concurrency (scripts/bench-pipeline/ideal.ts explains the formula), where the time
-// went per domain, and each process's memory and CPU (Chromium separately).
+// went per domain, and each process's memory and CPU (Chromium separately), with the CPU
+// targets per unit of work (Chromium per rendered page, worker-scrape per domain, worker-ai per
+// model call). Then a second line: 1,000 domains through two scrape workers, and how the
+// figures grew from the first line's (per-domain costs should stay flat: linear growth).
 //
 //   npm run bench:pipeline
 //   SCRAPE_CONCURRENCY=20 AI_STEP_CONCURRENCY=16 AI_CONCURRENCY=16 npm run bench:pipeline
 // Knobs: the worker settings in SETTINGS below (same names as the services'), BENCH_DOMAINS,
+// BENCH_LARGE_DOMAINS (1000; 0 skips the second line), BENCH_LARGE_SCRAPE_WORKERS (2),
 // BENCH_SHELL_EVERY (every n-th homepage a JavaScript shell; 0 none), BENCH_WARMUP (domains
-// enriched before the measurement), BENCH_CPU_PROFILE=1, BENCH_NODE_OPTIONS (NODE_OPTIONS of
+// enriched before the measurement), BENCH_CPU_PROFILE=1 (BENCH_CPU_PROFILE_DIR to keep them), BENCH_NODE_OPTIONS (NODE_OPTIONS of
 // the apps), BENCH_KEEP_DB=1 (keep the database to query afterwards), BENCH_TIMEOUT_MS,
 // QUEUE_STORE (redis, the default, or postgres: where the apps keep their queues),
 // BENCH_SUMMARY_FILE (where to write the wall and ideal times as JSON, for bench:queue-stores).
@@ -28,7 +32,7 @@ import { workerEnv } from '@enrich/worker-scrape';
 import { fleetCompanies, fleetLinkedInPages, fleetSitePages } from './bench-pipeline/fleet-sites';
 import { type DomainWork, idealBounds } from './bench-pipeline/ideal';
 import { ProcessSampler, statusKb } from './bench-pipeline/process-sampler';
-import { formatProfile, formatReport, secs } from './bench-pipeline/report';
+import { formatGrowth, formatProfile, formatReport, formatTargets, type LineFigures, lineFigures, secs } from './bench-pipeline/report';
 import { loadScrapeTrips, loadTimelines } from './bench-pipeline/timeline';
 import { profileIn, summarizeProfile } from './support/cpu-profile';
 import { EnrichClient, waitForApi } from './support/enrich-client';
@@ -36,6 +40,8 @@ import { machineBusyMs } from './support/machine';
 import { runMain } from './support/run-main';
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 200);
+const LARGE_DOMAINS = Number(process.env.BENCH_LARGE_DOMAINS ?? 1000);
+const LARGE_SCRAPE_WORKERS = Number(process.env.BENCH_LARGE_SCRAPE_WORKERS ?? 2);
 const LATENCY_MS = 50;
 const AI_MS = 300;
 // Every 20th homepage is a JavaScript shell (10 of 200) that only Chromium can read; 0 for none.
@@ -47,6 +53,8 @@ const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 300_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 // BENCH_CPU_PROFILE=1: the workers run with --cpu-prof, and where their CPU went is printed.
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
+// BENCH_CPU_PROFILE_DIR: where the profiles are kept (to open in a profiler); removed otherwise.
+const KEEP_PROFILES = process.env.BENCH_CPU_PROFILE_DIR;
 // BENCH_NODE_OPTIONS: NODE_OPTIONS for the three apps only (e.g. --max-old-space-size=256).
 const APP_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS;
 
@@ -77,12 +85,13 @@ const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 
 /** CPU seconds the whole machine has spent busy (all cores). */
 const machineBusyS = () => machineBusyMs() / 1000;
 
-async function main(): Promise<number> {
-  const companies = fleetCompanies(DOMAINS, SHELL_EVERY);
+/** One line of the benchmark: `domains` through `scrapeWorkers` scrape workers, on a fresh database and apps. */
+async function runLine(domains: number, scrapeWorkers: number): Promise<LineFigures & { incomplete: number }> {
+  const companies = fleetCompanies(domains, SHELL_EVERY);
   const warmups = fleetCompanies(WARMUP, SHELL_EVERY > 0 ? 5 : 0, 'warmup-company');
   const shells = companies.filter((c) => c.jsShell).length;
   console.log(
-    `pipeline benchmark: ${DOMAINS} domains (${shells} JavaScript-shell homepages), ${LATENCY_MS} ms per page, ${AI_MS} ms per model answer; ` +
+    `\npipeline benchmark: ${domains} domains (${shells} JavaScript-shell homepages) through ${scrapeWorkers} scrape worker${scrapeWorkers > 1 ? 's' : ''}, ${LATENCY_MS} ms per page, ${AI_MS} ms per model answer; ` +
       `${os.cpus().length} CPUs, load average ${loadavg()}`,
   );
   console.log(
@@ -95,7 +104,9 @@ async function main(): Promise<number> {
   const cleanUp = async () => {
     for (const step of cleanups.reverse()) await step().catch((error: unknown) => console.error(`cleanup: ${(error as Error).message}`));
   };
-  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+  const onInterrupt = () => void cleanUp().finally(() => process.exit(130));
+  process.once('SIGINT', onInterrupt);
+  cleanups.push(async () => process.off('SIGINT', onInterrupt));
 
   try {
     await dropDatabase(DATABASE_URL);
@@ -116,7 +127,7 @@ async function main(): Promise<number> {
     cleanups.push(() => sites.stop());
     const fake = new FakeAnthropic();
     // One valid answer per domain, each after 300 ms; twice as many in case a step retries.
-    for (let i = 0; i < 2 * (DOMAINS + WARMUP); i += 1) fake.reply({ kind: 'tool', input: SAMPLE_AI_ANSWER, latencyMs: AI_MS });
+    for (let i = 0; i < 2 * (domains + WARMUP); i += 1) fake.reply({ kind: 'tool', input: SAMPLE_AI_ANSWER, latencyMs: AI_MS });
     await fake.start();
     cleanups.push(() => fake.stop());
 
@@ -147,20 +158,29 @@ async function main(): Promise<number> {
     const profileDirs = { scrape: '', ai: '' };
     const profiling = (dir: keyof typeof profileDirs): string[] => {
       if (!CPU_PROFILE) return [];
-      profileDirs[dir] = mkdtempSync(path.join(os.tmpdir(), `bench-pipeline-${dir}-`));
-      cleanups.push(async () => rmSync(profileDirs[dir], { recursive: true, force: true }));
+      profileDirs[dir] = mkdtempSync(path.join(KEEP_PROFILES ?? os.tmpdir(), `bench-pipeline-${dir}-`));
+      if (!KEEP_PROFILES) cleanups.push(async () => rmSync(profileDirs[dir], { recursive: true, force: true }));
       return ['--cpu-prof', '--cpu-prof-dir', profileDirs[dir]];
     };
     apps.push(
       spawnApp('api', 'apps/api/src/main.ts', env, log),
-      spawnApp('worker-scrape', 'apps/worker-scrape/src/main.ts', env, log, profiling('scrape')),
       spawnApp('worker-ai', 'apps/worker-ai/src/main.ts', env, log, profiling('ai')),
+      ...Array.from({ length: scrapeWorkers }, (_, i) =>
+        spawnApp(
+          scrapeWorkers > 1 ? `worker-scrape-${i + 1}` : 'worker-scrape',
+          'apps/worker-scrape/src/main.ts',
+          env,
+          log,
+          i === 0 ? profiling('scrape') : [],
+        ),
+      ),
     );
-    const [api, scrape, ai] = apps as [ChildApp, ChildApp, ChildApp];
+    const [api, ai, ...scrapes] = apps as [ChildApp, ChildApp, ...ChildApp[]];
+    const scrape = scrapes[0]!;
     const baseUrl = `http://127.0.0.1:${port}`;
     await Promise.all([
       api.waitForLine(/"msg":"api listening"/, 30_000).then(() => waitForApi(baseUrl, 30_000)),
-      scrape.waitForLine(/"msg":"worker-scrape ready"/, 30_000),
+      ...scrapes.map((s) => s.waitForLine(/"msg":"worker-scrape ready"/, 30_000)),
       ai.waitForLine(/"msg":"worker-ai ready"/, 30_000),
     ]);
     const idleRssKb = new Map(apps.map((a) => [a.pid, statusKb(a.pid, 'VmRSS') ?? 0]));
@@ -182,7 +202,7 @@ async function main(): Promise<number> {
     const dbName = new URL(DATABASE_URL).pathname.slice(1);
     const sampler = new ProcessSampler(
       apps.map((a) => ({ name: a.name, pid: a.pid })),
-      scrape.pid,
+      scrapes.map((s) => s.pid),
       [
         { name: `PostgreSQL backends of ${dbName}`, pattern: new RegExp(`^postgres: .* ${dbName} `) },
         { name: 'redis-server (shared with anything else using it)', pattern: /^(?:\S*\/)?redis-server / },
@@ -251,7 +271,7 @@ async function main(): Promise<number> {
     });
     console.log(
       formatReport({
-        domains: DOMAINS,
+        domains,
         scrapeConcurrency: SETTINGS.SCRAPE_CONCURRENCY,
         wallMs,
         acceptedMs,
@@ -277,6 +297,16 @@ async function main(): Promise<number> {
         logFile: LOG_FILE,
       }),
     );
+    const figures = lineFigures({
+      domains,
+      scrapeWorkers,
+      wallMs,
+      idealMs,
+      renders: shells,
+      modelCalls: fake.requests.filter((request) => request.at >= startedAt).length,
+      memory,
+    });
+    console.log(formatTargets(figures));
     if (process.env.BENCH_SUMMARY_FILE) {
       writeFileSync(process.env.BENCH_SUMMARY_FILE, JSON.stringify({ wallMs, idealMs, incomplete: incomplete.length }));
     }
@@ -290,10 +320,21 @@ async function main(): Promise<number> {
         if (file) console.log(formatProfile(app.name, summarizeProfile(file, startedAt - app.spawnedAt)));
       }
     }
-    return incomplete.length === 0 ? 0 : 1;
+    return { ...figures, incomplete: incomplete.length };
   } finally {
     await cleanUp();
   }
+}
+
+async function main(): Promise<number> {
+  const small = await runLine(DOMAINS, 1);
+  let ok = small.incomplete === 0 && small.targetsMet;
+  if (LARGE_DOMAINS > 0) {
+    const large = await runLine(LARGE_DOMAINS, LARGE_SCRAPE_WORKERS);
+    console.log(formatGrowth(small, large));
+    ok = ok && large.incomplete === 0 && large.targetsMet;
+  }
+  return ok ? 0 : 1;
 }
 
 runMain(main);

@@ -36,7 +36,8 @@ function run<T>(script: string, args: string[], store: QueueStoreKind, dir: stri
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, script), ...args], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, QUEUE_STORE: store, BENCH_SUMMARY_FILE: file },
+    // bench:pipeline's first line only: the comparison is of the stores, not of batch sizes.
+    env: { ...process.env, QUEUE_STORE: store, BENCH_SUMMARY_FILE: file, BENCH_LARGE_DOMAINS: '0' },
   });
   if (result.status !== 0) throw new Error(`${script} with QUEUE_STORE=${store} exited ${result.status ?? result.signal}`);
   return JSON.parse(readFileSync(file, 'utf8')) as T;

@@ -131,12 +131,12 @@ export class ProcessSampler {
   private readonly groups: { group: CmdlineGroup; before: Map<number, number>; last: Map<number, number> }[];
 
   /**
-   * `childrenOf`: the process whose descendants (Chromium) are reported as one group.
+   * `childrenOf`: the processes whose descendants (Chromium) are reported as one group.
    * `groups`: processes whose CPU time during the run is reported (checked every 2 s).
    */
   constructor(
     targets: { name: string; pid: number }[],
-    private readonly childrenOf: number,
+    private readonly childrenOf: number[],
     groups: CmdlineGroup[] = [],
     private readonly intervalMs = 100,
   ) {
@@ -147,7 +147,7 @@ export class ProcessSampler {
   }
 
   start(): void {
-    for (const pid of descendants(this.childrenOf)) this.childCpuBefore.set(pid, stat(pid)?.cpuS ?? 0);
+    for (const pid of this.childrenOf.flatMap(descendants)) this.childCpuBefore.set(pid, stat(pid)?.cpuS ?? 0);
     for (const g of this.groups) for (const pid of matching(g.group.pattern)) g.before.set(pid, stat(pid)?.cpuS ?? 0);
     this.sample();
     this.timer = setInterval(() => this.sample(), this.intervalMs);
@@ -184,7 +184,7 @@ export class ProcessSampler {
   private takeSample(): void {
     this.samples += 1;
     const withPss = this.samples % 10 === 1;
-    if (this.samples % 5 === 1) this.known = new Set([...this.known, ...descendants(this.childrenOf)]);
+    if (this.samples % 5 === 1) this.known = new Set([...this.known, ...this.childrenOf.flatMap(descendants)]);
     if (this.samples % 20 === 0) this.sampleGroups();
     for (const target of this.targets) {
       const rss = statusKb(target.pid, 'VmRSS');

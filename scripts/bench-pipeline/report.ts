@@ -7,8 +7,17 @@ import { type DomainTimeline, peakOverlap, percentile, segments } from './timeli
 // The benchmark's printout: the measurement beside its ideal, where the time went, and what
 // each process used.
 
-export const RATIO_TARGET = 1.5;
+export const RATIO_TARGET = 1.3;
 export const RSS_TARGET_MB = 400;
+/** CPU targets per unit of work (issue 23). */
+export const CPU_TARGETS = {
+  /** Chromium CPU-s per rendered page, its launches included. */
+  chromiumPerRenderS: 0.5,
+  /** worker-scrape CPU ms per domain (every domain of the line, the JavaScript shells' share included). */
+  scrapePerDomainMs: 30,
+  /** worker-ai CPU ms per model call (the call itself is the fake model's, in another process). */
+  aiPerCallMs: 5,
+};
 
 export interface BenchResult {
   domains: number;
@@ -55,7 +64,7 @@ export function formatReport(r: BenchResult): string {
   for (const b of r.bounds) line(`  ${b.ms === r.idealMs ? '▶' : ' '} ${b.name.padEnd(34)} ${secs(b.ms).padStart(8)}   = ${b.formula}`);
   line(`  (a stage's bound: shortest time before it + Σ per-domain work in it / its slots + shortest time after it;`);
   line(`   AI slots = min(AI_STEP_CONCURRENCY, AI_CONCURRENCY) = one worker-ai process's model calls in flight)`);
-  line(`ratio:     ${ratio.toFixed(2)} (target ≤ ${RATIO_TARGET}) ${ratio <= RATIO_TARGET ? 'OK' : 'ABOVE TARGET'}`);
+  line(`ratio:     ${ratio.toFixed(2)} (target ≤ ${RATIO_TARGET}) ${verdict(ratio <= RATIO_TARGET)}`);
   line();
   const notDone = r.incomplete.slice(0, 5).map((i) => `${i.domain} ${i.status} [${i.data?.sources.join(',') ?? i.error?.code}]`);
   line(
@@ -133,4 +142,78 @@ export function formatProfile(app: string, summary: ProfileSummary): string {
   lines.push('  hottest functions (self time):');
   for (const [name, ms] of summary.byFunction) lines.push(`  ${msText(ms).padStart(8)}  ${name}`);
   return lines.join('\n');
+}
+
+/** What one line of the benchmark measured, per unit of work, and whether its targets were met. */
+export interface LineFigures {
+  domains: number;
+  scrapeWorkers: number;
+  wallMs: number;
+  idealMs: number;
+  renders: number;
+  modelCalls: number;
+  chromiumPerRenderS: number;
+  scrapePerDomainMs: number;
+  aiPerCallMs: number;
+  /** Highest peak RSS of any worker process, MB. */
+  peakWorkerRssMb: number;
+  targetsMet: boolean;
+}
+
+export function lineFigures(
+  input: Pick<LineFigures, 'domains' | 'scrapeWorkers' | 'wallMs' | 'idealMs' | 'renders' | 'modelCalls'> & {
+    memory: BenchResult['memory'];
+  },
+): LineFigures {
+  const { processes, children } = input.memory;
+  const cpuOf = (prefix: string) => processes.filter((p) => p.name.startsWith(prefix)).reduce((sum, p) => sum + p.cpuS, 0);
+  const workers = processes.filter((p) => p.name.startsWith('worker'));
+  const { memory: _memory, ...given } = input;
+  const figures = {
+    ...given,
+    chromiumPerRenderS: input.renders > 0 ? children.cpuS / input.renders : 0,
+    scrapePerDomainMs: (cpuOf('worker-scrape') * 1000) / input.domains,
+    aiPerCallMs: input.modelCalls > 0 ? (cpuOf('worker-ai') * 1000) / input.modelCalls : 0,
+    peakWorkerRssMb: Math.max(...workers.map((p) => p.peakRssKb / 1024)),
+  };
+  const met =
+    figures.wallMs / figures.idealMs <= RATIO_TARGET &&
+    figures.chromiumPerRenderS <= CPU_TARGETS.chromiumPerRenderS &&
+    figures.scrapePerDomainMs <= CPU_TARGETS.scrapePerDomainMs &&
+    figures.aiPerCallMs <= CPU_TARGETS.aiPerCallMs &&
+    figures.peakWorkerRssMb < RSS_TARGET_MB;
+  return { ...figures, targetsMet: met };
+}
+
+const verdict = (ok: boolean) => (ok ? 'OK' : 'ABOVE TARGET');
+
+export function formatTargets(f: LineFigures): string {
+  const ratio = f.wallMs / f.idealMs;
+  return [
+    `targets (${f.domains} domains, ${f.scrapeWorkers} scrape worker${f.scrapeWorkers > 1 ? 's' : ''}):`,
+    `  wall time / ideal                  ${ratio.toFixed(2).padStart(8)}   (target ≤ ${RATIO_TARGET}) ${verdict(ratio <= RATIO_TARGET)}`,
+    `  Chromium CPU-s per rendered page   ${f.chromiumPerRenderS.toFixed(2).padStart(8)}   (target ≤ ${CPU_TARGETS.chromiumPerRenderS}; ${f.renders} renders) ${verdict(f.chromiumPerRenderS <= CPU_TARGETS.chromiumPerRenderS)}`,
+    `  worker-scrape CPU ms per domain    ${f.scrapePerDomainMs.toFixed(1).padStart(8)}   (target ≤ ${CPU_TARGETS.scrapePerDomainMs}; shells' share included) ${verdict(f.scrapePerDomainMs <= CPU_TARGETS.scrapePerDomainMs)}`,
+    `  worker-ai CPU ms per model call    ${f.aiPerCallMs.toFixed(1).padStart(8)}   (target ≤ ${CPU_TARGETS.aiPerCallMs}; ${f.modelCalls} calls) ${verdict(f.aiPerCallMs <= CPU_TARGETS.aiPerCallMs)}`,
+    `  peak RSS of a worker, MB           ${f.peakWorkerRssMb.toFixed(0).padStart(8)}   (target < ${RSS_TARGET_MB}) ${verdict(f.peakWorkerRssMb < RSS_TARGET_MB)}`,
+  ].join('\n');
+}
+
+/** The second line beside the first: per-unit costs should stay flat as the batch grows (linear growth). */
+export function formatGrowth(small: LineFigures, large: LineFigures): string {
+  const row = (name: string, a: number, b: number, digits: number) =>
+    `  ${name.padEnd(34)} ${a.toFixed(digits).padStart(8)} ${b.toFixed(digits).padStart(8)} ${(b / a).toFixed(2).padStart(7)}`;
+  return [
+    '',
+    `growth from ${small.domains} to ${large.domains} domains (${small.scrapeWorkers} → ${large.scrapeWorkers} scrape workers):`,
+    `  ${''.padEnd(34)} ${String(small.domains).padStart(8)} ${String(large.domains).padStart(8)} ${'ratio'.padStart(7)}`,
+    row('wall time, s', small.wallMs / 1000, large.wallMs / 1000, 2),
+    row('ideal, s', small.idealMs / 1000, large.idealMs / 1000, 2),
+    row('wall time / ideal', small.wallMs / small.idealMs, large.wallMs / large.idealMs, 2),
+    row('worker-scrape CPU ms per domain', small.scrapePerDomainMs, large.scrapePerDomainMs, 1),
+    row('worker-ai CPU ms per model call', small.aiPerCallMs, large.aiPerCallMs, 1),
+    row('Chromium CPU-s per render', small.chromiumPerRenderS, large.chromiumPerRenderS, 2),
+    row('peak worker RSS, MB', small.peakWorkerRssMb, large.peakWorkerRssMb, 0),
+    `  (per-unit ratios near 1: the costs grow linearly with the batch; wall time grows with the ideal)`,
+  ].join('\n');
 }

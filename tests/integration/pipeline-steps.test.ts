@@ -88,8 +88,14 @@ it("the start step adds each job's flow once, however often it runs, and none fo
 it('a job whose internal fault outlasts its retries becomes failed with a code', async () => {
   const db = stack.database.db;
   const key = await stack.key();
-  // An internal fault: the table the scrape step writes to is gone.
-  await db.$executeRawUnsafe('ALTER TABLE source_results RENAME TO source_results_away');
+  // An internal fault: every write to the table the scrape step writes to fails (reads work,
+  // so each attempt starts, and is counted, before it fails).
+  await db.$executeRawUnsafe(
+    "CREATE FUNCTION refuse_source_results() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'source_results refused by the test'; END $$",
+  );
+  await db.$executeRawUnsafe(
+    'CREATE TRIGGER refuse_source_results BEFORE INSERT OR UPDATE ON source_results FOR EACH ROW EXECUTE FUNCTION refuse_source_results()',
+  );
   try {
     const jobId = await stack.submit(key, 'steps.com');
     const workers = await stack.startWorkers();
@@ -103,6 +109,7 @@ it('a job whose internal fault outlasts its retries becomes failed with a code',
     expect(job.attempts).toBe(3);
     expect(job.status).toBe('failed');
   } finally {
-    await db.$executeRawUnsafe('ALTER TABLE source_results_away RENAME TO source_results');
+    await db.$executeRawUnsafe('DROP TRIGGER refuse_source_results ON source_results');
+    await db.$executeRawUnsafe('DROP FUNCTION refuse_source_results()');
   }
 });

@@ -1,4 +1,4 @@
-import { type Db, type Prisma, type SqlConnection, type SqlTransaction, typedSql, utc, withSqlTransaction } from '@enrich/db';
+import { type Db, type SqlTransaction, typedSql, utc, withSqlTransaction } from '@enrich/db';
 import type { ErrorCode } from '@enrich/errors';
 import { type BatchItemEnded, type ItemCounts, JOB_EVENT_SEQ, type JobEvents } from './event-announcements';
 import {
@@ -40,24 +40,31 @@ export interface Ended {
 /**
  * Ends the job completed, in one transaction with `alongside` (finalize's company row): the
  * record a poll then reads is there as soon as the job says completed. Then announces it and
- * settles its batch. Not ended when the job was no longer processing (nothing is written then).
- *
- * `alongside` writes the company with the ORM (finalize-step.ts), so this one transaction is
- * the ORM's, and endJob's typed statements run on its connection (ormTransactionSql).
+ * settles its batch. Not ended when the job was no longer processing (`alongside`'s writes
+ * are rolled back with it then).
  */
 export async function completeJob(
   db: Db,
   events: JobEvents,
   jobId: string,
   now: Date,
-  alongside: (tx: Prisma.TransactionClient) => Promise<void>,
+  alongside: (tx: SqlTransaction) => Promise<void>,
 ): Promise<Ended> {
-  const end = await db.$transaction(async (tx) => {
+  const end = await withSqlTransaction(db, async (tx) => {
     await alongside(tx);
-    return endJob(ormTransactionSql(tx), jobId, { status: 'completed', at: now, error: null });
+    const ended = await endJob(tx, jobId, { status: 'completed', at: now, error: null });
+    // No longer processing: the company row written alongside is not this run's to keep.
+    if (!ended) throw NOT_ENDED;
+    return ended;
+  }).catch((error: unknown) => {
+    if (error === NOT_ENDED) return null;
+    throw error;
   });
   return afterEnd(db, events, jobId, end);
 }
+
+/** Rolls completeJob's transaction back when the job had already ended. */
+const NOT_ENDED = new Error('the job was no longer processing');
 
 /** Ends the job failed, then settles its batch if it was the last; `deliveries` owed by both. */
 export async function markJobFailed(db: Db, events: JobEvents, jobId: string, code: ErrorCode, message: string): Promise<Ended> {
@@ -70,20 +77,6 @@ type JobEnd = Omit<BatchItemEnded, 'batchId' | 'seq' | 'counts'> & {
   batch: { id: string; seq: number; counts: ItemCounts } | null;
   deliveries: string[];
 };
-
-/**
- * completeJob's transaction as typed statements run on it: the ORM's own connection, through
- * its one raw entry point, for the statements of job-store.sql only (their text and values as
- * pgtyped made them). Their rows come back as the ORM reads them: no timestamps among them.
- */
-const ormTransactionSql =
-  (tx: Prisma.TransactionClient): SqlTransaction =>
-  (): SqlConnection => ({
-    query: async (text, values) => {
-      const rows = await tx.$queryRawUnsafe<unknown[]>(text, ...values);
-      return { rows, rowCount: rows.length };
-    },
-  });
 
 /**
  * The end of a job, numbered in its batch, with the webhook deliveries it owes: the batch

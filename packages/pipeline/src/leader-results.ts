@@ -1,5 +1,5 @@
 import type { Db, Prisma } from '@enrich/db';
-import type { StoredSource } from './source-results';
+import type { JobForStep, StoredSource } from './source-results';
 
 export type SharedRunDecision = { kind: 'own' } | { kind: 'reused'; leaderJobId: string } | { kind: 'wait' };
 
@@ -14,12 +14,12 @@ export type SharedRunDecision = { kind: 'own' } | { kind: 'reused'; leaderJobId:
  */
 export async function reuseLeaderResults(
   db: Db,
-  jobId: string,
+  job: Pick<JobForStep, 'id' | 'followsJobId' | 'createdAt' | 'status'>,
   sources: readonly StoredSource[],
   maxWaitMs: number,
 ): Promise<SharedRunDecision> {
-  const job = await db.enrichmentJob.findUnique({ where: { id: jobId }, select: { followsJobId: true, createdAt: true, status: true } });
-  if (!job?.followsJobId || job.status !== 'processing') return { kind: 'own' };
+  const jobId = job.id;
+  if (!job.followsJobId || job.status !== 'processing') return { kind: 'own' };
   const leader = await db.enrichmentJob.findUnique({
     where: { id: job.followsJobId },
     select: {

@@ -1,8 +1,9 @@
 import type { AiSourceData } from '@enrich/ai';
-import type { Db, Prisma } from '@enrich/db';
+import { type Db, type Prisma, typedSql } from '@enrich/db';
 import type { AppError, ErrorCode } from '@enrich/errors';
 import type { Metrics } from '@enrich/metrics';
 import type { LinkedInSourceData, WebsiteSourceData } from '@enrich/scraper';
+import { jobForStep, saveSourceResult as saveSourceResultRow } from './source-results.queries';
 
 /**
  * What a step stores for its source when it gave up for good (an internal fault that outlasted
@@ -58,12 +59,7 @@ export async function saveSourceResult<S extends StoredSource>(
   data: NonNullable<SourceDataBySource[S]>,
   metrics?: Metrics,
 ): Promise<void> {
-  const json = data as unknown as Prisma.InputJsonValue;
-  await db.sourceResult.upsert({
-    where: { jobId_source: { jobId, source } },
-    create: { jobId, source, data: json },
-    update: { data: json, fetchedAt: new Date() },
-  });
+  await saveSourceResultRow.run({ jobId, source, data: JSON.stringify(data) }, typedSql(db, 'source-result-save'));
   metrics?.sourceOutcomes.inc({ source, outcome: sourceOutcome(data) });
 }
 
@@ -88,13 +84,32 @@ export async function saveSourceFailures(
   for (const { source } of created) metrics.sourceOutcomes.inc({ source, outcome: error.code });
 }
 
-export async function loadSourceResults(db: Db, jobId: string): Promise<SourceDataBySource> {
-  const rows = await db.sourceResult.findMany({ where: { jobId } });
-  const out: SourceDataBySource = {};
-  for (const row of rows) {
-    if ((STORED_SOURCES as readonly string[]).includes(row.source)) {
-      (out as Record<string, unknown>)[row.source] = row.data;
-    }
-  }
-  return out;
+/** A job as a step reads it: its state, whom it follows, and what its sources stored. */
+export interface JobForStep {
+  id: string;
+  status: string;
+  teamId: string;
+  domain: string;
+  /** The job whose run this one shares (see leader-results.ts). */
+  followsJobId: string | null;
+  createdAt: Date;
+  results: SourceDataBySource;
+}
+
+/** The job and every result its sources stored, in one statement; null when there is no such job. */
+export async function loadJobForStep(db: Db, jobId: string): Promise<JobForStep | null> {
+  const [row] = await jobForStep.run({ jobId }, typedSql(db, 'job-for-step'));
+  if (!row) return null;
+  const stored = row.sources as Record<string, unknown>;
+  const results: SourceDataBySource = {};
+  for (const source of STORED_SOURCES) if (stored[source] !== undefined) (results as Record<string, unknown>)[source] = stored[source];
+  return {
+    id: jobId,
+    status: row.status,
+    teamId: row.teamId,
+    domain: row.domain,
+    followsJobId: row.followsJobId,
+    createdAt: row.createdAt,
+    results,
+  };
 }

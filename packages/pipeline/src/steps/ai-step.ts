@@ -5,7 +5,7 @@ import { addAiTokens } from '@enrich/jobs';
 import type { Metrics } from '@enrich/metrics';
 import type { Step, StepContext } from '@enrich/worker-runtime';
 import { reuseLeaderResults } from '../leader-results';
-import { loadSourceResults, saveSourceFailures, saveSourceResult } from '../source-results';
+import { loadJobForStep, saveSourceFailures, saveSourceResult } from '../source-results';
 
 export interface AiStepDeps {
   db: Db;
@@ -60,12 +60,13 @@ export function aiStep(deps: AiStepDeps): Step<'ai'> {
 
 async function runAi(deps: AiStepDeps, meter: LlmMeter, payload: { jobId: string; domain: string }, ctx: StepContext): Promise<string> {
   const { db, ai } = deps;
-  const shared = await reuseLeaderResults(db, payload.jobId, ['ai'], deps.sharedRun.maxWaitMs);
+  // One read: the job's state, whom it follows, and what its sources stored.
+  const job = await loadJobForStep(db, payload.jobId);
+  if (job?.status !== 'processing') return 'job no longer processing';
+  const shared = await reuseLeaderResults(db, job, ['ai'], deps.sharedRun.maxWaitMs);
   if (shared.kind === 'wait') return ctx.waitAndRetry(deps.sharedRun.pollMs);
   if (shared.kind === 'reused') return `reused the run of job ${shared.leaderJobId}`;
-  const job = await db.enrichmentJob.findUnique({ where: { id: payload.jobId }, select: { status: true } });
-  if (job?.status !== 'processing') return 'job no longer processing';
-  const { website, ai: stored } = await loadSourceResults(db, payload.jobId);
+  const { website, ai: stored } = job.results;
   if (stored) return 'ai already done';
   // The scrape step runs first in the flow; its result (or its failure) is in Postgres.
   if (!website) throw new AppError(ErrorCode.ENRICHMENT_FAILED, 'website source result is missing', { retryable: true });

@@ -1,4 +1,4 @@
-import { type Db, Prisma } from '@enrich/db';
+import { type Db, type SqlTransaction, utc } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { completeJob, type Ended, type JobEvents, markJobFailed } from '@enrich/jobs';
 import type { Metrics } from '@enrich/metrics';
@@ -7,19 +7,41 @@ import type { Step } from '@enrich/worker-runtime';
 import { scoreConfidence, scoreFieldSources } from '../confidence';
 import { mergeSources } from '../merge-sources';
 import { type DeliveryQueue, leaveToReconciler } from '../owed-deliveries';
-import { loadSourceResults } from '../source-results';
+import { loadJobForStep } from '../source-results';
+import { touchTeamCompany, upsertCompany } from './finalize-step.queries';
 
-// The draft as `companies` columns: provenance is stored as served (fieldSources).
-function companyColumns(draft: CompanyDraft, confidence: number, now: Date) {
-  const { fieldSources: _unscored, insights, b2bMatch, ...values } = draft;
-  return {
-    ...values,
-    insights: insights ?? Prisma.DbNull,
-    b2bMatch: b2bMatch ?? Prisma.DbNull,
-    provenance: scoreFieldSources(draft),
-    confidence,
-    enrichedAt: now,
-  };
+/**
+ * Writes the domain's company row from the draft (provenance stored as served, fieldSources
+ * scored) and the team's entry in its list of companies. With `replace` false an existing row
+ * is kept as it is: a site that could not be read this time does not wipe what an earlier run
+ * found.
+ */
+async function writeCompany(
+  tx: SqlTransaction,
+  job: { teamId: string; domain: string },
+  draft: CompanyDraft,
+  confidence: number,
+  now: Date,
+): Promise<void> {
+  const { fieldSources: _unscored, insights, b2bMatch, socialProfiles, technologies, sources, ...values } = draft;
+  const enrichedAt = utc(now);
+  await upsertCompany.run(
+    {
+      ...values,
+      domain: job.domain,
+      socialProfiles: JSON.stringify(socialProfiles),
+      technologies,
+      insights: insights ? JSON.stringify(insights) : null,
+      b2bMatch: b2bMatch ? JSON.stringify(b2bMatch) : null,
+      confidence,
+      sources,
+      provenance: JSON.stringify(scoreFieldSources(draft)),
+      enrichedAt,
+      replace: sources.length > 0,
+    },
+    tx('company-upsert'),
+  );
+  await touchTeamCompany.run({ teamId: job.teamId, domain: job.domain, enrichedAt }, tx('team-company-touch'));
 }
 
 export type FinalizeOutcome = { confidence: number } | { skipped: string } | { failed: ErrorCode };
@@ -43,11 +65,11 @@ export async function finalizeJob(
   deliveries: DeliveryQueue = leaveToReconciler,
   metrics?: Metrics,
 ): Promise<FinalizeOutcome> {
-  const job = await db.enrichmentJob.findUnique({ where: { id: payload.jobId } });
+  const job = await loadJobForStep(db, payload.jobId);
   if (!job) throw new AppError(ErrorCode.INVALID_JOB_PAYLOAD, `job ${payload.jobId} does not exist`);
   if (job.status !== 'processing') return { skipped: `job is ${job.status}` };
 
-  const results = await loadSourceResults(db, job.id);
+  const { results } = job;
   if (!results.website) {
     // The scrape step finished without leaving its result: an internal fault, worth a retry.
     throw new AppError(ErrorCode.ENRICHMENT_FAILED, 'website source result is missing', { retryable: true });
@@ -62,20 +84,7 @@ export async function finalizeJob(
   const confidence = scoreConfidence(draft);
   const now = new Date();
 
-  const completed = await completeJob(db, events, job.id, now, async (tx) => {
-    const existing = await tx.company.findUnique({ where: { domain: job.domain }, select: { domain: true } });
-    // A site that could not be read this time does not wipe what an earlier run found.
-    if (draft.sources.length > 0 || !existing) {
-      const columns = companyColumns(draft, confidence, now);
-      await tx.company.upsert({ where: { domain: job.domain }, create: { domain: job.domain, ...columns }, update: columns });
-    }
-    // The team's own list of companies, which search covers.
-    await tx.teamCompany.upsert({
-      where: { teamId_domain: { teamId: job.teamId, domain: job.domain } },
-      create: { teamId: job.teamId, domain: job.domain, enrichedAt: now },
-      update: { enrichedAt: now },
-    });
-  });
+  const completed = await completeJob(db, events, job.id, now, (tx) => writeCompany(tx, job, draft, confidence, now));
   countBatchItem(metrics, completed, 'completed');
   await deliveries.queue(completed.deliveries, payload.requestId);
   // Another run of this step ended it meanwhile: its company row won (this one rolled back).

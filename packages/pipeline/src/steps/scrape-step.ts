@@ -15,7 +15,7 @@ import {
 } from '@enrich/scraper';
 import type { Step, StepContext } from '@enrich/worker-runtime';
 import { reuseLeaderResults } from '../leader-results';
-import { loadSourceResults, saveSourceFailures, saveSourceResult } from '../source-results';
+import { loadJobForStep, saveSourceFailures, saveSourceResult } from '../source-results';
 
 export interface ScrapeStepDeps {
   db: Db;
@@ -82,13 +82,16 @@ async function scrape(
   ctx: StepContext,
 ): Promise<string> {
   const { db, events } = deps;
-  const shared = await reuseLeaderResults(db, payload.jobId, SOURCES, deps.sharedRun.maxWaitMs);
+  // One read: the job's state, whom it follows, and what an earlier attempt already stored.
+  const job = await loadJobForStep(db, payload.jobId);
+  if (job?.status !== 'processing') return 'job no longer processing';
+  const shared = await reuseLeaderResults(db, job, SOURCES, deps.sharedRun.maxWaitMs);
   if (shared.kind === 'wait') return ctx.waitAndRetry(deps.sharedRun.pollMs);
   if (!(await markJobStarted(db, events, payload.jobId))) return 'job no longer processing';
   if (shared.kind === 'reused') return `reused the run of job ${shared.leaderJobId}`;
 
   // What an earlier attempt of this step already stored is kept, not fetched again.
-  const stored = await loadSourceResults(db, payload.jobId);
+  const stored = job.results;
   let website = stored.website;
   if (!website) {
     website = await scrapeWebsite(deps, payload, ctx);
