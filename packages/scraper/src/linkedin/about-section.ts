@@ -1,5 +1,5 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
-import type { Element } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import { metaContent } from '../extract/meta';
 import { cleanText } from '../extract/util';
 import { parseCount } from './counts';
@@ -43,7 +43,7 @@ const ABOUT_FIELDS = {
 } as const;
 
 /** Text a reader sees: LinkedIn hides screen-reader helpers ("External link for …") with classes. */
-function visibleText($el: Cheerio<Element>): string | null {
+function visibleText($el: Cheerio<AnyNode>): string | null {
   const copy = $el.clone();
   copy.find('.hidden, .visually-hidden, .sr-only, [hidden], script, style, template').remove();
   return cleanText(copy.text());
@@ -98,8 +98,8 @@ function topCard(
   $: CheerioAPI,
 ): Pick<MarkupCompany, 'name' | 'tagline' | 'headline' | 'logoUrl' | 'followers' | 'employeesOnLinkedIn' | 'sublineLocation'> {
   const $card = $('.top-card-layout').first();
-  // Without the top card, look anywhere: load() always gives a document a <body>.
-  const $scope = $card.length > 0 ? $card : $('body').first();
+  // Without the top card, look anywhere in the document.
+  const $scope: Cheerio<AnyNode> = $card.length > 0 ? $card : $.root();
   const subline = visibleText($scope.find('.top-card-layout__first-subline').first()) ?? '';
   const followerMatch = FOLLOWERS.exec(subline);
   const sublineLocation = cleanText(subline.replace(FOLLOWERS, '').replace(/[·•|]+/g, ' ')) ?? null;

@@ -1,8 +1,8 @@
 import { linkedInCompanyUrl } from '@enrich/domain';
-import { load } from 'cheerio';
 import { yearFromDate } from '../extract/founded';
 import { parseJsonLd } from '../extract/json-ld';
 import { joinLocation } from '../extract/location';
+import { parseHtml } from '../extract/parse-html';
 import { absoluteUrl } from '../extract/util';
 import { readMarkupCompany } from './about-section';
 import { employeeRange } from './counts';
@@ -27,7 +27,7 @@ function displayedHeadquarters(address: LinkedInAddress | null): string | null {
  * spots authwall redirects and names the page when it carries no canonical link.
  */
 export function parseLinkedInCompanyPage(html: string, pageUrl: string): LinkedInPageResult {
-  const $ = load(html);
+  const $ = parseHtml(html);
   const doc = parseJsonLd($);
   const kind = classifyLinkedInPage($, doc, pageUrl);
   if (kind !== 'company') return { ok: false, reason: kind };

@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { parseHtml } from '../extract/parse-html';
 
 // Decides whether a fetched page needs a browser: little visible text, and scripts that would
 // produce more. Parsed rather than regex-scanned: shells often inline megabytes of bundle, and
@@ -46,7 +46,7 @@ function isTracking(script: Script): boolean {
  */
 export function looksLikeJsShell(html: string, wordCount: number, minWords: number): boolean {
   if (wordCount >= minWords) return false;
-  const $ = load(html);
+  const $ = parseHtml(html);
   const scripts: Script[] = [];
   $('script').each((_i, el) => {
     const type = ($(el).attr('type') ?? '').split(';')[0]!.trim().toLowerCase();
