@@ -16,14 +16,18 @@ const fresh = () => `${stores.prefix}-${randomBytes(3).toString('hex')}`;
 
 describe.each(STORE_KINDS)('on %s', (kind) => {
   it('is taken once while unexpired, and again once it has expired', async () => {
+    // A ttl well above the machine's stalls under a full suite (a 300 ms one was passed by a
+    // stall between two takes), and each wait measured from the take it follows.
+    const ttl = 1500;
     const lease = createLease(stores.state(kind, fresh()));
-    expect(await lease.take('reconciler-lock', 300)).toBe(true);
-    expect(await lease.take('reconciler-lock', 300)).toBe(false);
+    const taken = Date.now();
+    expect(await lease.take('reconciler-lock', ttl)).toBe(true);
+    expect(await lease.take('reconciler-lock', ttl)).toBe(false);
     await sleep(150);
-    expect(await lease.take('reconciler-lock', 300)).toBe(false);
-    await sleep(250);
-    expect(await lease.take('reconciler-lock', 300)).toBe(true);
-    expect(await lease.take('reconciler-lock', 300)).toBe(false);
+    if (Date.now() - taken < ttl - 100) expect(await lease.take('reconciler-lock', ttl)).toBe(false);
+    await sleep(Math.max(0, taken + ttl + 100 - Date.now()));
+    expect(await lease.take('reconciler-lock', ttl)).toBe(true);
+    expect(await lease.take('reconciler-lock', ttl)).toBe(false);
   });
 
   it('two workers taking at once: exactly one wins, every time', async () => {
