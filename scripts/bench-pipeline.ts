@@ -31,6 +31,7 @@ import { aiWorkerEnv } from '@enrich/worker-ai';
 import { workerEnv } from '@enrich/worker-scrape';
 import { fleetCompanies, fleetLinkedInPages, fleetSitePages } from './bench-pipeline/fleet-sites';
 import { type DomainWork, idealBounds } from './bench-pipeline/ideal';
+import { measureModelCallBaseline } from './bench-pipeline/model-call-baseline';
 import { ProcessSampler, statusKb } from './bench-pipeline/process-sampler';
 import { formatGrowth, formatProfile, formatReport, formatTargets, type LineFigures, lineFigures, secs } from './bench-pipeline/report';
 import { loadScrapeTrips, loadTimelines } from './bench-pipeline/timeline';
@@ -57,6 +58,8 @@ const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
 const KEEP_PROFILES = process.env.BENCH_CPU_PROFILE_DIR;
 // BENCH_NODE_OPTIONS: NODE_OPTIONS for the three apps only (e.g. --max-old-space-size=256).
 const APP_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS;
+// BENCH_NODE_ARGS: node flags for the two workers that NODE_OPTIONS refuses (V8's own, e.g. --optimize-for-size).
+const APP_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 // The settings the workers get. Concurrencies default to the service's own defaults; any of
 // them can be overridden from the environment (SCRAPE_CONCURRENCY=40 npm run bench:pipeline).
@@ -97,7 +100,9 @@ async function runLine(domains: number, scrapeWorkers: number): Promise<LineFigu
   console.log(
     `settings: ${Object.entries(SETTINGS)
       .map(([k, v]) => `${k}=${v}`)
-      .join(' ')}${APP_NODE_OPTIONS ? ` NODE_OPTIONS=${APP_NODE_OPTIONS}` : ''}`,
+      .join(
+        ' ',
+      )}${APP_NODE_OPTIONS ? ` NODE_OPTIONS=${APP_NODE_OPTIONS}` : ''}${APP_NODE_ARGS.length > 0 ? ` worker flags: ${APP_NODE_ARGS.join(' ')}` : ''}`,
   );
 
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -164,15 +169,12 @@ async function runLine(domains: number, scrapeWorkers: number): Promise<LineFigu
     };
     apps.push(
       spawnApp('api', 'apps/api/src/main.ts', env, log),
-      spawnApp('worker-ai', 'apps/worker-ai/src/main.ts', env, log, profiling('ai')),
+      spawnApp('worker-ai', 'apps/worker-ai/src/main.ts', env, log, [...APP_NODE_ARGS, ...profiling('ai')]),
       ...Array.from({ length: scrapeWorkers }, (_, i) =>
-        spawnApp(
-          scrapeWorkers > 1 ? `worker-scrape-${i + 1}` : 'worker-scrape',
-          'apps/worker-scrape/src/main.ts',
-          env,
-          log,
-          i === 0 ? profiling('scrape') : [],
-        ),
+        spawnApp(scrapeWorkers > 1 ? `worker-scrape-${i + 1}` : 'worker-scrape', 'apps/worker-scrape/src/main.ts', env, log, [
+          ...APP_NODE_ARGS,
+          ...(i === 0 ? profiling('scrape') : []),
+        ]),
       ),
     );
     const [api, ai, ...scrapes] = apps as [ChildApp, ChildApp, ...ChildApp[]];
@@ -261,13 +263,14 @@ async function runLine(domains: number, scrapeWorkers: number): Promise<LineFigu
       requestShapes.set(key, (requestShapes.get(key) ?? 0) + 1);
     }
 
+    const aiSlots = Math.min(Number(SETTINGS.AI_STEP_CONCURRENCY), Number(SETTINGS.AI_CONCURRENCY));
     const { idealMs, bounds } = idealBounds({
       latencyMs: LATENCY_MS,
       aiMs: AI_MS,
       domains: work,
       scrapeConcurrency: Number(SETTINGS.SCRAPE_CONCURRENCY),
       renderSlots: Number(SETTINGS.RENDER_MAX_PAGES),
-      aiSlots: Math.min(Number(SETTINGS.AI_STEP_CONCURRENCY), Number(SETTINGS.AI_CONCURRENCY)),
+      aiSlots,
     });
     console.log(
       formatReport({
@@ -297,13 +300,20 @@ async function runLine(domains: number, scrapeWorkers: number): Promise<LineFigu
         logFile: LOG_FILE,
       }),
     );
+    const measuredCalls = fake.requests.filter((request) => request.at >= startedAt);
+    const modelCall = await measureModelCallBaseline(
+      measuredCalls.map((request) => request.body),
+      aiSlots,
+      env,
+    );
     const figures = lineFigures({
       domains,
       scrapeWorkers,
       wallMs,
       idealMs,
       renders: shells,
-      modelCalls: fake.requests.filter((request) => request.at >= startedAt).length,
+      modelCalls: measuredCalls.length,
+      modelCallMs: modelCall.cpuMsPerCall,
       memory,
     });
     console.log(formatTargets(figures));

@@ -15,8 +15,11 @@ export const CPU_TARGETS = {
   chromiumPerRenderS: 0.5,
   /** worker-scrape CPU ms per domain (every domain of the line, the JavaScript shells' share included). */
   scrapePerDomainMs: 30,
-  /** worker-ai CPU ms per model call (the call itself is the fake model's, in another process). */
-  aiPerCallMs: 5,
+  /**
+   * worker-ai CPU ms per model call beside the call itself: its CPU per call, less the CPU of
+   * the bare SDK call measured alone in the same run (model-call-baseline.ts).
+   */
+  aiBesideCallMs: 5,
 };
 
 export interface BenchResult {
@@ -155,13 +158,17 @@ export interface LineFigures {
   chromiumPerRenderS: number;
   scrapePerDomainMs: number;
   aiPerCallMs: number;
+  /** CPU ms of the bare SDK call per call, measured alone (model-call-baseline.ts). */
+  modelCallMs: number;
+  /** aiPerCallMs less modelCallMs: what worker-ai spends per call beside the call itself. */
+  aiBesideCallMs: number;
   /** Highest peak RSS of any worker process, MB. */
   peakWorkerRssMb: number;
   targetsMet: boolean;
 }
 
 export function lineFigures(
-  input: Pick<LineFigures, 'domains' | 'scrapeWorkers' | 'wallMs' | 'idealMs' | 'renders' | 'modelCalls'> & {
+  input: Pick<LineFigures, 'domains' | 'scrapeWorkers' | 'wallMs' | 'idealMs' | 'renders' | 'modelCalls' | 'modelCallMs'> & {
     memory: BenchResult['memory'];
   },
 ): LineFigures {
@@ -169,18 +176,20 @@ export function lineFigures(
   const cpuOf = (prefix: string) => processes.filter((p) => p.name.startsWith(prefix)).reduce((sum, p) => sum + p.cpuS, 0);
   const workers = processes.filter((p) => p.name.startsWith('worker'));
   const { memory: _memory, ...given } = input;
+  const aiPerCallMs = input.modelCalls > 0 ? (cpuOf('worker-ai') * 1000) / input.modelCalls : 0;
   const figures = {
     ...given,
     chromiumPerRenderS: input.renders > 0 ? children.cpuS / input.renders : 0,
     scrapePerDomainMs: (cpuOf('worker-scrape') * 1000) / input.domains,
-    aiPerCallMs: input.modelCalls > 0 ? (cpuOf('worker-ai') * 1000) / input.modelCalls : 0,
+    aiPerCallMs,
+    aiBesideCallMs: aiPerCallMs - input.modelCallMs,
     peakWorkerRssMb: Math.max(...workers.map((p) => p.peakRssKb / 1024)),
   };
   const met =
     figures.wallMs / figures.idealMs <= RATIO_TARGET &&
     figures.chromiumPerRenderS <= CPU_TARGETS.chromiumPerRenderS &&
     figures.scrapePerDomainMs <= CPU_TARGETS.scrapePerDomainMs &&
-    figures.aiPerCallMs <= CPU_TARGETS.aiPerCallMs &&
+    figures.aiBesideCallMs <= CPU_TARGETS.aiBesideCallMs &&
     figures.peakWorkerRssMb < RSS_TARGET_MB;
   return { ...figures, targetsMet: met };
 }
@@ -194,7 +203,9 @@ export function formatTargets(f: LineFigures): string {
     `  wall time / ideal                  ${ratio.toFixed(2).padStart(8)}   (target ≤ ${RATIO_TARGET}) ${verdict(ratio <= RATIO_TARGET)}`,
     `  Chromium CPU-s per rendered page   ${f.chromiumPerRenderS.toFixed(2).padStart(8)}   (target ≤ ${CPU_TARGETS.chromiumPerRenderS}; ${f.renders} renders) ${verdict(f.chromiumPerRenderS <= CPU_TARGETS.chromiumPerRenderS)}`,
     `  worker-scrape CPU ms per domain    ${f.scrapePerDomainMs.toFixed(1).padStart(8)}   (target ≤ ${CPU_TARGETS.scrapePerDomainMs}; shells' share included) ${verdict(f.scrapePerDomainMs <= CPU_TARGETS.scrapePerDomainMs)}`,
-    `  worker-ai CPU ms per model call    ${f.aiPerCallMs.toFixed(1).padStart(8)}   (target ≤ ${CPU_TARGETS.aiPerCallMs}; ${f.modelCalls} calls) ${verdict(f.aiPerCallMs <= CPU_TARGETS.aiPerCallMs)}`,
+    `  worker-ai CPU ms per model call,`,
+    `    beside the call itself           ${f.aiBesideCallMs.toFixed(1).padStart(8)}   (target ≤ ${CPU_TARGETS.aiBesideCallMs}; ${f.modelCalls} calls) ${verdict(f.aiBesideCallMs <= CPU_TARGETS.aiBesideCallMs)}`,
+    `    (${f.aiPerCallMs.toFixed(1)} ms per call in all, less ${f.modelCallMs.toFixed(1)} ms for the bare SDK call, measured alone in this run)`,
     `  peak RSS of a worker, MB           ${f.peakWorkerRssMb.toFixed(0).padStart(8)}   (target < ${RSS_TARGET_MB}) ${verdict(f.peakWorkerRssMb < RSS_TARGET_MB)}`,
   ].join('\n');
 }
@@ -212,6 +223,7 @@ export function formatGrowth(small: LineFigures, large: LineFigures): string {
     row('wall time / ideal', small.wallMs / small.idealMs, large.wallMs / large.idealMs, 2),
     row('worker-scrape CPU ms per domain', small.scrapePerDomainMs, large.scrapePerDomainMs, 1),
     row('worker-ai CPU ms per model call', small.aiPerCallMs, large.aiPerCallMs, 1),
+    row('  of it beside the call itself', small.aiBesideCallMs, large.aiBesideCallMs, 1),
     row('Chromium CPU-s per render', small.chromiumPerRenderS, large.chromiumPerRenderS, 2),
     row('peak worker RSS, MB', small.peakWorkerRssMb, large.peakWorkerRssMb, 0),
     `  (per-unit ratios near 1: the costs grow linearly with the batch; wall time grows with the ideal)`,

@@ -2,7 +2,7 @@ import { type AiSource, createAiSource } from '@enrich/ai';
 import { createPrismaClient, sqlPool } from '@enrich/db';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import { aiStep } from '@enrich/pipeline';
+import { aiStep } from '@enrich/pipeline/ai-step';
 import { openQueueStore } from '@enrich/queue';
 import { runStepProcess } from '@enrich/worker-runtime';
 import type { Telemetry } from 'bullmq';

@@ -13,7 +13,7 @@ import {
   timedRenderer,
 } from '@enrich/pipeline';
 import { openQueueStore, QueueName } from '@enrich/queue';
-import { crawlSettingsFrom, createBrowserPool, looksLikeJsShell } from '@enrich/scraper';
+import { crawlSettingsFrom, createBrowserPool, HostAgents, looksLikeJsShell } from '@enrich/scraper';
 import { createStepWorker, startHeartbeat } from '@enrich/worker-runtime';
 import type { Telemetry } from 'bullmq';
 import { createLinkedInGate } from './linkedin-gate';
@@ -59,6 +59,10 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
       })
     : undefined;
   const { fetch: _fetch, ...crawl } = crawlSettingsFrom(config, fetch);
+  // LinkedIn is one host for every job: its connections are kept alive across jobs, so a
+  // company's page costs a request, not also a connection and its TLS handshake. (A site's own
+  // pools live as long as its scrape: scrapeWebsiteSource.)
+  const linkedinAgents = config.LINKEDIN_ENABLED ? new HostAgents({ maxSockets: config.SCRAPE_CONCURRENCY }) : undefined;
   const deps: ScrapeStepDeps = {
     db,
     events,
@@ -83,7 +87,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
     },
     linkedin: config.LINKEDIN_ENABLED
       ? {
-          fetch,
+          fetch: { ...fetch, agents: linkedinAgents },
           gate: createLinkedInGate(queues.state, {
             requestsPerMinute: config.LINKEDIN_REQUESTS_PER_MINUTE,
             maxWaitMs: config.LINKEDIN_MAX_WAIT_MS,
@@ -136,6 +140,7 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
       await Promise.all([start, scrape, finalize, batch].map((worker) => worker.close()));
       await queues.close();
       await browser?.close();
+      linkedinAgents?.destroy();
       await db.$disconnect();
     },
   };

@@ -164,7 +164,7 @@ export interface ISettleBatchQuery {
   result: ISettleBatchResult;
 }
 
-const settleBatchIR: any = {"usedParamSet":{"batchId":true},"params":[{"name":"batchId","required":true,"transform":{"type":"scalar"},"locs":[{"a":95,"b":103}]}],"statement":"WITH subjects AS (\n  UPDATE batches b SET completed_at = timezone('UTC', now())\n  WHERE b.id = :batchId! AND b.completed_at IS NULL\n    AND NOT EXISTS (SELECT 1 FROM enrichment_jobs p WHERE p.batch_id = b.id AND p.status = 'processing')\n  RETURNING b.team_id, NULL::uuid AS job_id, b.id AS batch_id, b.webhook_url AS url, b.webhook_secret AS secret\n), owed AS (\n  SELECT owe_webhook_deliveries('batch.completed', array_agg(s.team_id), array_agg(s.job_id), array_agg(s.batch_id),\n    array_agg(s.url), array_agg(s.secret), timezone('UTC', now())) AS id\n  FROM subjects s\n)\nSELECT s.batch_id AS \"batchId!\", coalesce((SELECT array_agg(id) FROM owed), '{}')::text[] AS \"deliveries!\"\nFROM subjects s"};
+const settleBatchIR: any = {"usedParamSet":{"batchId":true},"params":[{"name":"batchId","required":true,"transform":{"type":"scalar"},"locs":[{"a":95,"b":103}]}],"statement":"WITH subjects AS (\n  UPDATE batches b SET completed_at = timezone('UTC', now())\n  WHERE b.id = :batchId! AND b.completed_at IS NULL\n    AND NOT EXISTS (SELECT 1 FROM enrichment_jobs p WHERE p.batch_id = b.id AND p.status = 'processing')\n  RETURNING b.team_id, NULL::uuid AS job_id, b.id AS batch_id, b.webhook_url AS url, b.webhook_secret AS secret\n), owed AS (\n  SELECT owe_webhook_deliveries('batch.completed', array_agg(s.team_id), array_agg(s.job_id), array_agg(s.batch_id),\n    array_agg(s.url), array_agg(s.secret), timezone('UTC', now())) AS id\n  FROM subjects s\n)\nSELECT s.batch_id AS \"batchId!\", coalesce((SELECT array_agg(id) FROM owed), '{}')::text[] AS \"deliveries!\"\nFROM subjects s                                                                                        "};
 
 /**
  * Query generated from SQL:
@@ -180,9 +180,34 @@ const settleBatchIR: any = {"usedParamSet":{"batchId":true},"params":[{"name":"b
  *   FROM subjects s
  * )
  * SELECT s.batch_id AS "batchId!", coalesce((SELECT array_agg(id) FROM owed), '{}')::text[] AS "deliveries!"
- * FROM subjects s
+ * FROM subjects s                                                                                        
  * ```
  */
 export const settleBatch = new PreparedQuery<ISettleBatchParams,ISettleBatchResult>(settleBatchIR);
+
+
+/** 'CountRequeue' parameters type */
+export interface ICountRequeueParams {
+  jobId: string;
+}
+
+/** 'CountRequeue' return type */
+export type ICountRequeueResult = void;
+
+/** 'CountRequeue' query type */
+export interface ICountRequeueQuery {
+  params: ICountRequeueParams;
+  result: ICountRequeueResult;
+}
+
+const countRequeueIR: any = {"usedParamSet":{"jobId":true},"params":[{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":62,"b":68}]}],"statement":"UPDATE enrichment_jobs SET requeues = requeues + 1 WHERE id = :jobId!::uuid"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * UPDATE enrichment_jobs SET requeues = requeues + 1 WHERE id = :jobId!::uuid
+ * ```
+ */
+export const countRequeue = new PreparedQuery<ICountRequeueParams,ICountRequeueResult>(countRequeueIR);
 
 

@@ -67,3 +67,7 @@ WITH subjects AS (
 )
 SELECT s.batch_id AS "batchId!", coalesce((SELECT array_agg(id) FROM owed), '{}')::text[] AS "deliveries!"
 FROM subjects s;
+
+/* The reconciler put the job's flow back on the queue after the queue store lost it. */
+/* @name CountRequeue */
+UPDATE enrichment_jobs SET requeues = requeues + 1 WHERE id = :jobId!::uuid;

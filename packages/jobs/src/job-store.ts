@@ -4,6 +4,7 @@ import { type BatchItemEnded, type ItemCounts, JOB_EVENT_SEQ, type JobEvents } f
 import {
   addAiTokens as addAiTokensRow,
   batchItemCounts,
+  countRequeue as countRequeueRow,
   endJob as endJobRow,
   markJobStarted as markJobStartedRow,
   settleBatch as settleBatchRow,
@@ -125,7 +126,7 @@ export async function addAiTokens(db: Db, jobId: string, usage: { inputTokens: n
 
 /** The reconciler put the job's flow back on the queue after Redis lost it. */
 export async function countRequeue(db: Db, jobId: string): Promise<void> {
-  await db.enrichmentJob.update({ where: { id: jobId }, data: { requeues: { increment: 1 } } });
+  await countRequeueRow.run({ jobId }, typedSql(db, 'job-requeue-count'));
 }
 
 /**

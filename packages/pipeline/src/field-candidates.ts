@@ -1,4 +1,5 @@
-import { AI_INFERRED_FIELDS } from '@enrich/ai';
+// The answer's schema alone: '@enrich/ai' itself would load the model's SDK into worker-scrape.
+import { AI_INFERRED_FIELDS } from '@enrich/ai/answer-schema';
 import {
   type BusinessStage,
   type CompanyRecord,

@@ -1,5 +1,6 @@
-import type { Db, Prisma } from '@enrich/db';
+import { type Db, typedSql } from '@enrich/db';
 import type { JobForStep, StoredSource } from './source-results';
+import { copyLeaderResults } from './source-results.queries';
 
 export type SharedRunDecision = { kind: 'own' } | { kind: 'reused'; leaderJobId: string } | { kind: 'wait' };
 
@@ -20,25 +21,12 @@ export async function reuseLeaderResults(
 ): Promise<SharedRunDecision> {
   const jobId = job.id;
   if (!job.followsJobId || job.status !== 'processing') return { kind: 'own' };
-  const leader = await db.enrichmentJob.findUnique({
-    where: { id: job.followsJobId },
-    select: {
-      status: true,
-      sourceResults: { where: { source: { in: [...sources] }, NOT: { data: { path: ['status'], equals: 'failed' } } } },
-    },
-  });
-  if (leader && leader.sourceResults.length === sources.length) {
-    await db.$transaction(
-      leader.sourceResults.map((result) =>
-        db.sourceResult.upsert({
-          where: { jobId_source: { jobId, source: result.source } },
-          create: { jobId, source: result.source, data: result.data as Prisma.InputJsonValue, fetchedAt: result.fetchedAt },
-          update: { data: result.data as Prisma.InputJsonValue, fetchedAt: result.fetchedAt },
-        }),
-      ),
-    );
-    return { kind: 'reused', leaderJobId: job.followsJobId };
-  }
+  // One statement: the leader's state, and its results copied when every source has one.
+  const [leader] = await copyLeaderResults.run(
+    { jobId, leaderId: job.followsJobId, sources: [...sources] },
+    typedSql(db, 'leader-results-copy'),
+  );
+  if (leader && leader.copied === sources.length) return { kind: 'reused', leaderJobId: job.followsJobId };
   const waited = Date.now() - job.createdAt.getTime();
   if (leader?.status === 'processing' && waited < maxWaitMs) return { kind: 'wait' };
   return { kind: 'own' };

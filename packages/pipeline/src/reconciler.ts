@@ -1,4 +1,4 @@
-import type { Db } from '@enrich/db';
+import { type Db, typedSql, utc } from '@enrich/db';
 import { ErrorCode } from '@enrich/errors';
 import { countRequeue, type JobEvents, markJobFailed } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
@@ -7,6 +7,7 @@ import { bullJobId, enrichmentFlow, jobCatalog, QueueName, type QueueStore, queu
 import { findDueDeliveries } from '@enrich/webhooks';
 import { createLease, type Lease } from './lease';
 import { deliveryQueue } from './owed-deliveries';
+import { staleJobs } from './reconciler.queries';
 
 export interface ReconcilerOptions {
   db: Db;
@@ -93,12 +94,10 @@ export class Reconciler {
     const report: ReconcileReport = { checked: 0, requeued: 0, failed: 0, deliveriesRequeued: 0 };
     if (!(await this.takeLock())) return report;
     const { db, retry, logger } = this.options;
-    const stale = await db.enrichmentJob.findMany({
-      where: { status: 'processing', createdAt: { lt: new Date(Date.now() - this.options.graceMs) } },
-      select: { id: true, domain: true },
-      orderBy: { createdAt: 'asc' },
-      take: this.options.batchSize ?? 500,
-    });
+    const stale = await staleJobs.run(
+      { createdBefore: utc(new Date(Date.now() - this.options.graceMs)), limit: this.options.batchSize ?? 500 },
+      typedSql(db, 'reconciler-stale-jobs'),
+    );
     const starting = stale.length > 0 ? await this.jobsAwaitingStart() : new Set<string>();
     for (const job of stale) {
       report.checked += 1;

@@ -15,3 +15,33 @@ WHERE j.id = :jobId!::uuid;
 INSERT INTO source_results (job_id, source, data, fetched_at)
 VALUES (:jobId!::uuid, :source!::text, :data!::jsonb, timezone('UTC', now()))
 ON CONFLICT (job_id, source) DO UPDATE SET data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at;
+
+/*
+  A step's failure (:data) for each of :sources that has no result yet; the sources it was
+  recorded for are returned.
+*/
+/* @name SaveSourceFailures */
+INSERT INTO source_results (job_id, source, data, fetched_at)
+SELECT :jobId!::uuid, source, :data!::jsonb, timezone('UTC', now()) FROM unnest(:sources!::text[]) AS source
+ON CONFLICT (job_id, source) DO NOTHING
+RETURNING source AS "source!";
+
+/*
+  A follower takes its leader's results (leader-results.ts): when the leader (:leaderId) has
+  stored a result that is not a failure for every one of :sources, they are copied to the
+  follower (:jobId), replacing what it had. Returns the leader's state (none: no such job) and
+  how many results were copied (0 or all of them).
+*/
+/* @name CopyLeaderResults */
+WITH usable AS (
+  SELECT r.source, r.data, r.fetched_at FROM source_results r
+  WHERE r.job_id = :leaderId!::uuid AND r.source = ANY(:sources!::text[]) AND r.data->>'status' IS DISTINCT FROM 'failed'
+), copied AS (
+  INSERT INTO source_results (job_id, source, data, fetched_at)
+  SELECT :jobId!::uuid, u.source, u.data, u.fetched_at FROM usable u
+  WHERE (SELECT count(*) FROM usable) = cardinality(:sources!::text[])
+  ON CONFLICT (job_id, source) DO UPDATE SET data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at
+  RETURNING 1
+)
+SELECT j.status::text AS "status!", (SELECT count(*) FROM copied)::int AS "copied!"
+FROM enrichment_jobs j WHERE j.id = :leaderId!::uuid;

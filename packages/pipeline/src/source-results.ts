@@ -1,9 +1,9 @@
 import type { AiSourceData } from '@enrich/ai';
-import { type Db, type Prisma, typedSql } from '@enrich/db';
+import { type Db, typedSql } from '@enrich/db';
 import type { AppError, ErrorCode } from '@enrich/errors';
 import type { Metrics } from '@enrich/metrics';
 import type { LinkedInSourceData, WebsiteSourceData } from '@enrich/scraper';
-import { jobForStep, saveSourceResult as saveSourceResultRow } from './source-results.queries';
+import { jobForStep, saveSourceFailures as saveSourceFailuresRow, saveSourceResult as saveSourceResultRow } from './source-results.queries';
 
 /**
  * What a step stores for its source when it gave up for good (an internal fault that outlasted
@@ -74,14 +74,11 @@ export async function saveSourceFailures(
   error: AppError,
   metrics?: Metrics,
 ): Promise<void> {
-  const failure = sourceFailure(error) as unknown as Prisma.InputJsonValue;
-  const data = sources.map((source) => ({ jobId, source, data: failure }));
-  if (!metrics) {
-    await db.sourceResult.createMany({ data, skipDuplicates: true });
-    return;
-  }
-  const created = await db.sourceResult.createManyAndReturn({ data, skipDuplicates: true, select: { source: true } });
-  for (const { source } of created) metrics.sourceOutcomes.inc({ source, outcome: error.code });
+  const created = await saveSourceFailuresRow.run(
+    { jobId, sources: [...sources], data: JSON.stringify(sourceFailure(error)) },
+    typedSql(db, 'source-failures-save'),
+  );
+  for (const { source } of created) metrics?.sourceOutcomes.inc({ source, outcome: error.code });
 }
 
 /** A job as a step reads it: its state, whom it follows, and what its sources stored. */

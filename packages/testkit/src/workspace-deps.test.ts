@@ -85,6 +85,9 @@ describe('workspaceDependencyProblems on a made-up checkout', () => {
   });
 
   it('reports deep imports, unknown packages, and relative paths into another workspace', () => {
+    // A subpath the package declares in its exports map is an entry of it: './small' is, './src/index' is not.
+    write('packages/a/package.json', { name: '@enrich/a', exports: { '.': './src/index.ts', './small': './src/small.ts' } });
+    write('packages/b/src/small-user.ts', "import { s } FROM '@enrich/a/small';\n");
     write('scripts/run.ts', "import { a } FROM '@enrich/a/src/index';\nimport { z } FROM '@enrich/zzz';\n");
     write('tests/helper.ts', "import { local } FROM '../apps/app/src/local';\nimport { run } FROM '../scripts/run';\n");
     write('packages/b/src/peek.ts', "import { local } FROM '../../../apps/app/src/local';\nimport { run } FROM '../../../scripts/run';\n");

@@ -9,7 +9,9 @@ import { repoFiles } from './repo-files';
 //   its code imports, and in `devDependencies` those only its tests import, each as "*". The
 //   root package.json does the same for scripts/ and tests/ (and its own config files), all in
 //   devDependencies: nothing there is part of a deployed app.
-// - Nothing imports `@enrich/<pkg>/<path>`: what a package offers others is its entry's exports.
+// - Nothing imports `@enrich/<pkg>/<path>`: what a package offers others is its entries' exports,
+//   its main one and any subpath its package.json declares in `exports` (an entry that loads
+//   less than the main one, such as @enrich/pipeline/ai-step).
 // - No relative import leaves its workspace (or reaches from the root's files into one).
 
 const SCOPE = '@enrich/';
@@ -33,7 +35,12 @@ interface Manifest {
   workspaces?: string[];
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
+  exports?: string | Record<string, unknown>;
 }
+
+/** `./sub` for each subpath entry a manifest's `exports` map declares. */
+const subpathEntries = (manifest: Manifest | undefined): string[] =>
+  typeof manifest?.exports === 'object' ? Object.keys(manifest.exports).filter((key) => key.startsWith('./')) : [];
 
 interface Unit {
   /** '' for the root package. */
@@ -105,7 +112,8 @@ export function workspaceDependencyProblems(root: string): string[] {
         }
         if (!spec.startsWith(SCOPE)) continue;
         const name = spec.split('/').slice(0, 2).join('/');
-        if (spec !== name) problems.push(`${file}: deep import of ${spec} (use ${name}, exporting what is needed from its entry)`);
+        const entry = spec === name || subpathEntries(byName.get(name)?.manifest).includes(`.${spec.slice(name.length)}`);
+        if (!entry) problems.push(`${file}: deep import of ${spec} (use ${name}, exporting what is needed from its entry)`);
         if (!byName.has(name)) problems.push(`${file}: ${name} is not a workspace of this repository`);
         else if (name === unit.name) problems.push(`${file}: uses its own package ${name} by name`);
         else (unit === rootUnit || TEST_FILE.test(file) ? neededByTests : needed).add(name);

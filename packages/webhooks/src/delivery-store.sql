@@ -7,3 +7,11 @@ UPDATE webhook_deliveries SET status = 'pending', round_start = attempts, next_a
   delivered_at = NULL, last_error = NULL
 WHERE id = :deliveryId! AND endpoint_id = :endpointId! AND team_id = :teamId!
 RETURNING id;
+
+/* Owed deliveries due before :dueBefore, oldest first: the reconciler checks the queue for each. */
+/* @name DueDeliveries */
+SELECT id AS "id!", next_attempt_at AS "nextAttemptAt!"
+FROM webhook_deliveries
+WHERE status = 'pending' AND next_attempt_at < :dueBefore!::timestamp
+ORDER BY next_attempt_at
+LIMIT :limit!::int;

@@ -1,6 +1,6 @@
 import { type Db, type DeliveryStatus, typedSql, utc, type WebhookAttempt, type WebhookDelivery } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { resetForResend as resetForResendRow } from './delivery-store.queries';
+import { dueDeliveries, resetForResend as resetForResendRow } from './delivery-store.queries';
 import { findEndpoint } from './endpoint-store';
 
 /** A delivery as the API lists it, with every attempt made, oldest first. */
@@ -75,10 +75,5 @@ export async function resetForResend(db: Db, teamId: string, endpointId: string,
 
 /** Owed deliveries due for a while that may have been lost with Redis: the reconciler checks the queue for each. */
 export async function findDueDeliveries(db: Db, dueBefore: Date, limit: number): Promise<{ id: string; nextAttemptAt: Date }[]> {
-  return db.webhookDelivery.findMany({
-    where: { status: 'pending', nextAttemptAt: { lt: dueBefore } },
-    orderBy: { nextAttemptAt: 'asc' },
-    take: Math.max(1, Math.floor(limit)),
-    select: { id: true, nextAttemptAt: true },
-  });
+  return dueDeliveries.run({ dueBefore: utc(dueBefore), limit: Math.max(1, Math.floor(limit)) }, typedSql(db, 'deliveries-due'));
 }

@@ -1,7 +1,8 @@
-import type { Db } from '@enrich/db';
+import { type Db, typedSql } from '@enrich/db';
 import { enrichmentFlow, type RetryPolicy } from '@enrich/queue';
 import type { Step } from '@enrich/worker-runtime';
 import type { FlowProducer } from 'bullmq';
+import { processingJobs } from './start-step.queries';
 
 /**
  * Queues the enrichment flow of each single submission the API admitted together (one start
@@ -14,10 +15,7 @@ import type { FlowProducer } from 'bullmq';
 export function startStep(db: Db, flows: FlowProducer, retry: RetryPolicy): Step<'start'> {
   return {
     run: async ({ jobs }, ctx) => {
-      const processing = await db.enrichmentJob.findMany({
-        where: { id: { in: jobs.map((job) => job.jobId) }, status: 'processing' },
-        select: { id: true, domain: true },
-      });
+      const processing = await processingJobs.run({ jobIds: jobs.map((job) => job.jobId) }, typedSql(db, 'start-processing-jobs'));
       // Each flow carries the request id its submission came with (submissions admitted together differ).
       const requestIds = new Map(jobs.map((job) => [job.jobId, job.requestId]));
       const queued = processing.map((job) => ({ jobId: job.id, domain: job.domain, requestId: requestIds.get(job.id) }));

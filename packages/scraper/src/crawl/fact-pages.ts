@@ -1,5 +1,5 @@
 import { isCompanySite } from '@enrich/domain';
-import * as cheerio from 'cheerio';
+import { parseHtml } from '../extract/parse-html';
 import { type FactKind, KIND_RANK, kindForPath, kindForText } from './page-kinds';
 import { normalizeUrl } from './site-url';
 
@@ -26,7 +26,7 @@ export function scoreCandidate(kind: FactKind, byPath: boolean, byText: boolean,
  * One page per kind (two "team" pages repeat the same facts), best kind first, at most `max`.
  */
 export function pickFactPages(html: string, pageUrl: string, domain: string, max: number): FactPageCandidate[] {
-  const $ = cheerio.load(html);
+  const $ = parseHtml(html);
   const base = normalizeUrl($('base[href]').attr('href') ?? '', pageUrl) ?? pageUrl;
   const home = normalizeUrl(pageUrl);
   const found: FactPageCandidate[] = [];
