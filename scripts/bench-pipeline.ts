@@ -6,7 +6,7 @@
 // configured concurrency (scripts/bench-pipeline/ideal.ts explains the formula), where the time
 // went per domain, and each process's memory and CPU (Chromium separately), with the CPU
 // targets per unit of work (Chromium per rendered page, worker-scrape per domain, worker-ai per
-// model call). Then a second line: 1,000 domains through two scrape workers, and how the
+// model call beside the call itself, which bench-pipeline/model-call-baseline.ts measures). Then a second line: 1,000 domains through two scrape workers, and how the
 // figures grew from the first line's (per-domain costs should stay flat: linear growth).
 //
 //   npm run bench:pipeline
@@ -15,7 +15,7 @@
 // BENCH_LARGE_DOMAINS (1000; 0 skips the second line), BENCH_LARGE_SCRAPE_WORKERS (2),
 // BENCH_SHELL_EVERY (every n-th homepage a JavaScript shell; 0 none), BENCH_WARMUP (domains
 // enriched before the measurement), BENCH_CPU_PROFILE=1 (BENCH_CPU_PROFILE_DIR to keep them), BENCH_NODE_OPTIONS (NODE_OPTIONS of
-// the apps), BENCH_KEEP_DB=1 (keep the database to query afterwards), BENCH_TIMEOUT_MS,
+// the apps), BENCH_NODE_ARGS (V8 flags for the workers), BENCH_KEEP_DB=1 (keep the database to query afterwards), BENCH_TIMEOUT_MS,
 // QUEUE_STORE (redis, the default, or postgres: where the apps keep their queues),
 // BENCH_SUMMARY_FILE (where to write the wall and ideal times as JSON, for bench:queue-stores).
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
