@@ -6,16 +6,18 @@
 // configured concurrency (scripts/bench-pipeline/ideal.ts explains the formula), where the time
 // went per domain, and each process's memory and CPU (Chromium separately), with the CPU
 // targets per unit of work (Chromium per rendered page, worker-scrape per domain, worker-ai per
-// model call beside the call itself, which bench-pipeline/model-call-baseline.ts measures). Then a second line: 1,000 domains through two scrape workers, and how the
-// figures grew from the first line's (per-domain costs should stay flat: linear growth).
+// model call beside the call itself, which bench-pipeline/model-call-baseline.ts measures). Then
+// a second line: 1,000 domains through two scrape workers, and how the figures grew from the
+// first line's (per-domain costs should stay flat: linear growth).
 //
 //   npm run bench:pipeline
 //   SCRAPE_CONCURRENCY=20 AI_STEP_CONCURRENCY=16 AI_CONCURRENCY=16 npm run bench:pipeline
 // Knobs: the worker settings in SETTINGS below (same names as the services'), BENCH_DOMAINS,
 // BENCH_LARGE_DOMAINS (1000; 0 skips the second line), BENCH_LARGE_SCRAPE_WORKERS (2),
 // BENCH_SHELL_EVERY (every n-th homepage a JavaScript shell; 0 none), BENCH_WARMUP (domains
-// enriched before the measurement), BENCH_CPU_PROFILE=1 (BENCH_CPU_PROFILE_DIR to keep them), BENCH_NODE_OPTIONS (NODE_OPTIONS of
-// the apps), BENCH_NODE_ARGS (V8 flags for the workers), BENCH_KEEP_DB=1 (keep the database to query afterwards), BENCH_TIMEOUT_MS,
+// enriched before the measurement), BENCH_CPU_PROFILE=1 (BENCH_CPU_PROFILE_DIR to keep them),
+// BENCH_NODE_OPTIONS (NODE_OPTIONS of the apps), BENCH_NODE_ARGS (V8 flags for the workers),
+// BENCH_KEEP_DB=1 (keep the database to query afterwards), BENCH_TIMEOUT_MS,
 // QUEUE_STORE (redis, the default, or postgres: where the apps keep their queues),
 // BENCH_SUMMARY_FILE (where to write the wall and ideal times as JSON, for bench:queue-stores).
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -97,13 +99,10 @@ async function runLine(domains: number, scrapeWorkers: number): Promise<LineFigu
     `\npipeline benchmark: ${domains} domains (${shells} JavaScript-shell homepages) through ${scrapeWorkers} scrape worker${scrapeWorkers > 1 ? 's' : ''}, ${LATENCY_MS} ms per page, ${AI_MS} ms per model answer; ` +
       `${os.cpus().length} CPUs, load average ${loadavg()}`,
   );
-  console.log(
-    `settings: ${Object.entries(SETTINGS)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(
-        ' ',
-      )}${APP_NODE_OPTIONS ? ` NODE_OPTIONS=${APP_NODE_OPTIONS}` : ''}${APP_NODE_ARGS.length > 0 ? ` worker flags: ${APP_NODE_ARGS.join(' ')}` : ''}`,
-  );
+  const settings = Object.entries(SETTINGS).map(([k, v]) => `${k}=${v}`);
+  if (APP_NODE_OPTIONS) settings.push(`NODE_OPTIONS=${APP_NODE_OPTIONS}`);
+  if (APP_NODE_ARGS.length > 0) settings.push(`worker flags: ${APP_NODE_ARGS.join(' ')}`);
+  console.log(`settings: ${settings.join(' ')}`);
 
   const cleanups: (() => Promise<unknown>)[] = [];
   const cleanUp = async () => {

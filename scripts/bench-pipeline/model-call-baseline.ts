@@ -6,9 +6,10 @@ import { type ChildApp, FakeAnthropic, SAMPLE_AI_ANSWER, spawnApp, stopApps } fr
 
 // The worker-ai target is its CPU per model call beside the call itself. The call
 // itself is measured here, in the same run: the request bodies worker-ai sent, replayed through
-// the same SDK in a process of their own (model-call-process.ts, started like the apps), against
-// a fake model of the same answer. Its latency is shorter than the batch's, to keep the run short:
-// the connections are reused either way (keep-alive), and a wait costs no CPU.
+// worker-ai's own request function in a process of their own (model-call-process.ts, started
+// like the apps), against a fake model of the same answer. Its latency is shorter than the
+// batch's, to keep the run short: the connections are reused either way (keep-alive), and a
+// wait costs no CPU.
 
 const WARMUP_CALLS = 20;
 const MEASURED_CALLS = 300;
