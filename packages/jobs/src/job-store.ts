@@ -106,7 +106,10 @@ async function endJob(
 }
 
 // After the commit: tell the streams, then settle the batch (the last item to end completes it,
-// owing batch.completed). The caller queues the deliveries.
+// owing batch.completed). The caller queues the deliveries. An item that counted others still
+// processing does not try: its counts were read under the batch row's lock, so each of those
+// others ends after it, and the last of them counts none (the batch step settles a batch whose
+// last settle was lost with its worker).
 async function afterEnd(db: Db, events: JobEvents, jobId: string, end: JobEnd | null): Promise<Ended> {
   if (!end) return { ended: false, deliveries: [] };
   const { batch, item } = end;
@@ -114,7 +117,7 @@ async function afterEnd(db: Db, events: JobEvents, jobId: string, end: JobEnd | 
     events.jobChanged(jobId, JOB_EVENT_SEQ.ended),
     batch && events.batchItemEnded({ batchId: batch.id, seq: batch.seq, item, counts: batch.counts }),
   ]);
-  const settled = batch ? (await settle(db, batch.id)).deliveries : [];
+  const settled = batch && batch.counts.pending === 0 ? (await settle(db, batch.id)).deliveries : [];
   return { ended: true, deliveries: [...end.deliveries, ...settled], batchItem: batch !== null };
 }
 
