@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio';
+import type { Element } from 'domhandler';
 
 /**
  * Content of the first non-empty `<meta>` whose name/property/itemprop matches (case-insensitive);
@@ -12,12 +13,13 @@ export function metaContent($: CheerioAPI, key: string): string | null {
 export function metaContents($: CheerioAPI, key: string): string[] {
   const wanted = key.toLowerCase();
   const found: string[] = [];
-  $('meta').each((_, el) => {
-    const $el = $(el);
-    const names = [$el.attr('property'), $el.attr('name'), $el.attr('itemprop')];
-    if (!names.some((n) => n?.trim().toLowerCase().split(/\s+/).includes(wanted))) return;
-    const content = ($el.attr('content') ?? $el.attr('value') ?? '').trim();
-    if (content) found.push(content);
-  });
+  // Attributes read straight off the elements: a page has dozens of <meta> and the extractors
+  // ask for twenty keys, so wrapping each element in a selection every time was most of the cost.
+  for (const el of $('meta').toArray()) {
+    const { property, name, itemprop, content, value } = (el as Element).attribs;
+    if (![property, name, itemprop].some((n) => n?.trim().toLowerCase().split(/\s+/).includes(wanted))) continue;
+    const text = (content ?? value ?? '').trim();
+    if (text) found.push(text);
+  }
   return found;
 }

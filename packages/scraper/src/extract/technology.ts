@@ -1,4 +1,4 @@
-import type { CheerioAPI } from 'cheerio';
+import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import type { Fact } from './company-facts';
 import { absoluteUrl, fact } from './util';
@@ -247,6 +247,11 @@ const MAX_SOURCES = 1000;
 const MAX_INLINE_CHARS = 1_000_000;
 
 interface PageSignals {
+  /**
+   * The elements matching any technology's selector, found in one search of the page: most
+   * pages have none, and each technology's own selector is then tried on these alone.
+   */
+  marked: Cheerio<Element>;
   generators: string[];
   poweredBy: string[];
   attributes: Set<string>;
@@ -260,7 +265,7 @@ function elements($: CheerioAPI, selector: string): Element[] {
     .filter((node): node is Element => 'attribs' in node);
 }
 
-function collectSignals($: CheerioAPI, pageUrl: string): PageSignals {
+function collectSignals($: CheerioAPI, pageUrl: string, table: readonly Technology[]): PageSignals {
   const content = (selector: string): string[] =>
     elements($, selector)
       .map((el) => (el.attribs.content ?? '').trim())
@@ -286,7 +291,9 @@ function collectSignals($: CheerioAPI, pageUrl: string): PageSignals {
     inline += `${$(el).text()}\n`;
     if (inline.length >= MAX_INLINE_CHARS) break;
   }
+  const markup = table.flatMap((t) => (t.matchers.selector ? [t.matchers.selector] : []));
   return {
+    marked: $(markup.length > 0 ? markup.join(', ') : []) as Cheerio<Element>,
     generators: content('meta[name="generator" i]'),
     poweredBy: content('meta[http-equiv="x-powered-by" i]'),
     attributes,
@@ -295,11 +302,11 @@ function collectSignals($: CheerioAPI, pageUrl: string): PageSignals {
   };
 }
 
-function detect($: CheerioAPI, signals: PageSignals, matchers: TechnologyMatchers): TechnologyMethod | null {
+function detect(signals: PageSignals, matchers: TechnologyMatchers): TechnologyMethod | null {
   const { generator, selector, attribute, src, inline } = matchers;
   if (generator && signals.generators.some((g) => generator.test(g))) return 'generator';
   if (generator && signals.poweredBy.some((g) => generator.test(g))) return 'powered-by';
-  if (selector && $(selector).length > 0) return 'markup';
+  if (selector && signals.marked.length > 0 && signals.marked.is(selector)) return 'markup';
   if (attribute && [...signals.attributes].some((name) => attribute.test(name))) return 'markup';
   if (src && signals.sources.some((url) => src.some((re) => re.test(url)))) return 'script-host';
   if (inline?.test(signals.inline)) return 'inline-script';
@@ -311,11 +318,11 @@ function detect($: CheerioAPI, signals: PageSignals, matchers: TechnologyMatcher
  * one Fact per technology in table order, each with the strongest evidence found.
  */
 export function extractTechnologies($: CheerioAPI, pageUrl: string, table: readonly Technology[] = TECHNOLOGIES): Fact<string>[] {
-  const signals = collectSignals($, pageUrl);
+  const signals = collectSignals($, pageUrl, table);
   const found = new Map<string, Fact<string>>();
   for (const technology of table) {
     if (found.has(technology.name)) continue;
-    const method = detect($, signals, technology.matchers);
+    const method = detect(signals, technology.matchers);
     if (method) found.set(technology.name, fact(technology.name, pageUrl, method));
   }
   return [...found.values()];

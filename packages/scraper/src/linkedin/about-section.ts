@@ -1,5 +1,5 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
-import type { AnyNode, Element } from 'domhandler';
+import { type AnyNode, type Element, hasChildren, isTag, isText } from 'domhandler';
 import { metaContent } from '../extract/meta';
 import { cleanText } from '../extract/util';
 import { parseCount } from './counts';
@@ -42,36 +42,76 @@ const ABOUT_FIELDS = {
   specialties: /^specialties$/i,
 } as const;
 
-/** Text a reader sees: LinkedIn hides screen-reader helpers ("External link for …") with classes. */
+// Screen-reader helpers ("External link for …") LinkedIn hides with classes, and what is never text.
+const HELPER_CLASSES = new Set(['hidden', 'visually-hidden', 'sr-only']);
+const HELPER_TAGS = new Set(['script', 'style', 'template']);
+
+function isHelper(el: Element): boolean {
+  if (HELPER_TAGS.has(el.name) || 'hidden' in el.attribs) return true;
+  return el.attribs.class?.split(/\s+/).some((name) => HELPER_CLASSES.has(name)) ?? false;
+}
+
+/**
+ * Text a reader sees under the selection: its text without the helpers inside it. Read in one
+ * walk rather than from a copy with the helpers removed, which cost a copy of the subtree and a
+ * selector per call, a dozen times a page.
+ */
 function visibleText($el: Cheerio<AnyNode>): string | null {
-  const copy = $el.clone();
-  copy.find('.hidden, .visually-hidden, .sr-only, [hidden], script, style, template').remove();
-  return cleanText(copy.text());
-}
-
-/** The <dd> of one "about" entry, by its data-test-id or, failing that, by its <dt> label. */
-function aboutValue($: CheerioAPI, key: keyof typeof ABOUT_FIELDS): Cheerio<Element> | null {
-  const $item = $(`[data-test-id="about-us__${key}"]`).first();
-  if ($item.length > 0) {
-    const $dd = $item.find('dd').first();
-    return $dd.length > 0 ? $dd : $item;
+  let text = '';
+  // The selected nodes themselves are read whatever they are; only what is inside is skipped.
+  const stack: Array<{ node: AnyNode; inside: boolean }> = $el
+    .toArray()
+    .reverse()
+    .map((node) => ({ node, inside: false }));
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { node, inside } = next;
+    if (isText(node)) text += node.data;
+    else if (hasChildren(node) && !(inside && isTag(node) && isHelper(node))) {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push({ node: node.children[i]!, inside: true });
+    }
   }
-  const label = ABOUT_FIELDS[key];
-  const $dt = $('dt')
-    .filter((_, el) => label.test(cleanText($(el).text()) ?? ''))
-    .first();
-  const $dd = $dt.nextAll('dd').first();
-  return $dd.length > 0 ? $dd : null;
+  return cleanText(text);
 }
 
-function aboutText($: CheerioAPI, key: keyof typeof ABOUT_FIELDS): string | null {
-  const $dd = aboutValue($, key);
+type AboutKey = keyof typeof ABOUT_FIELDS;
+
+/**
+ * The "about" list's entries, each the <dd> of its data-test-id or, failing that, of its <dt>
+ * label. The page is searched twice (test ids, then labels), not twice per entry.
+ */
+function aboutEntries($: CheerioAPI): (key: AboutKey) => Cheerio<Element> | null {
+  const byTestId = new Map<string, Cheerio<Element>>();
+  for (const el of $('[data-test-id^="about-us__"]').toArray()) {
+    const id = (el as Element).attribs['data-test-id']!;
+    if (!byTestId.has(id)) byTestId.set(id, $(el as Element));
+  }
+  const labels = $('dt')
+    .toArray()
+    .map((el) => ({ $dt: $(el), label: cleanText($(el).text()) ?? '' }));
+  return (key) => {
+    const $item = byTestId.get(`about-us__${key}`);
+    if ($item) {
+      const $dd = $item.find('dd').first();
+      return $dd.length > 0 ? $dd : $item;
+    }
+    const $dd = labels
+      .find(({ label }) => ABOUT_FIELDS[key].test(label))
+      ?.$dt.nextAll('dd')
+      .first();
+    return $dd && $dd.length > 0 ? $dd : null;
+  };
+}
+
+type AboutValue = ReturnType<typeof aboutEntries>;
+
+function aboutText(about: AboutValue, key: AboutKey): string | null {
+  const $dd = about(key);
   return $dd ? visibleText($dd) : null;
 }
 
 /** The link text is the website as the company typed it; the href is LinkedIn's redirect to it. */
-function aboutWebsite($: CheerioAPI): string | null {
-  const $dd = aboutValue($, 'website');
+function aboutWebsite(about: AboutValue): string | null {
+  const $dd = about('website');
   if (!$dd) return null;
   const $a = $dd.is('a') ? $dd : $dd.find('a[href]').first();
   const shown = visibleText($a.length > 0 ? $a : $dd);
@@ -130,17 +170,18 @@ export function readMarkupCompany($: CheerioAPI): MarkupCompany {
   const metaFollowers = metaDescription ? /(\d[\d,.\s]*\s*[KkMm]?)\s+followers on LinkedIn/i.exec(metaDescription) : null;
   const canonical = $('link[rel="canonical"]').attr('href') ?? metaContent($, 'og:url');
   const description = $('[data-test-id="about-us__description"]').first();
+  const about = aboutEntries($);
   return {
     ...card,
     name: card.name ?? titleName($),
     description: description.length > 0 ? visibleText(description) : null,
-    industry: aboutText($, 'industry'),
-    size: aboutText($, 'size'),
-    headquarters: aboutText($, 'headquarters'),
-    companyType: aboutText($, 'organizationType'),
-    founded: aboutText($, 'foundedOn'),
-    website: aboutWebsite($),
-    specialties: splitSpecialties(aboutText($, 'specialties')),
+    industry: aboutText(about, 'industry'),
+    size: aboutText(about, 'size'),
+    headquarters: aboutText(about, 'headquarters'),
+    companyType: aboutText(about, 'organizationType'),
+    founded: aboutText(about, 'foundedOn'),
+    website: aboutWebsite(about),
+    specialties: splitSpecialties(aboutText(about, 'specialties')),
     metaFollowers: metaFollowers ? parseCount(metaFollowers[1]) : null,
     canonicalUrl: canonical ? canonical.trim() : null,
   };

@@ -48,13 +48,31 @@ function rejectOnAbort(signal: AbortSignal): Promise<never> {
   });
 }
 
-/** page.content() fails while a client-side navigation replaces the document: wait it out once. */
+/**
+ * The document as Chromium serialises it (doctype included), what page.content() returns. Read
+ * over the DevTools protocol: page.content() first installs Playwright's injected script (some
+ * hundreds of KB compiled in every new renderer), which cost more CPU than the rest of a
+ * render's reading; DOM.getOuterHTML is the browser's own serialiser, which the page's
+ * scripts cannot override.
+ */
+async function serializedDocument(page: Page): Promise<string> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const { root } = await session.send('DOM.getDocument', { depth: 0 });
+    const { outerHTML } = await session.send('DOM.getOuterHTML', { nodeId: root.nodeId });
+    return outerHTML;
+  } finally {
+    await session.detach().catch(() => undefined);
+  }
+}
+
+/** Reading fails while a client-side navigation replaces the document: wait it out once. */
 async function readContent(page: Page, remainingMs: () => number): Promise<string> {
   try {
-    return await page.content();
+    return await serializedDocument(page);
   } catch {
     await page.waitForLoadState('load', { timeout: Math.max(1, remainingMs()) });
-    return page.content();
+    return serializedDocument(page);
   }
 }
 
