@@ -5,7 +5,7 @@ import { BlockedAddressError, createGuardedLookup, type HostMap, isPublicAddress
 import { decodeHtml, isHtmlContentType } from './decode-html';
 import { FetchError } from './fetch-error';
 import type { HostAgents } from './host-agents';
-import { readBody } from './read-body';
+import { discardBody, readBody } from './read-body';
 
 export interface FetchPageOptions {
   /** Domains (and their subdomains) served by a fixed host:port over plain HTTP, unguarded. */
@@ -217,7 +217,7 @@ export function fetchPage(url: string, options: FetchPageOptions): Promise<Fetch
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (REDIRECT_STATUSES.has(status) && location) {
-        res.destroy();
+        await discardBody(res, frame.current, ctx.signal);
         if (redirects.length >= maxRedirects) {
           throw new FetchError('too_many_redirects', `More than ${maxRedirects} redirects`, { url: frame.current, status });
         }
@@ -226,12 +226,12 @@ export function fetchPage(url: string, options: FetchPageOptions): Promise<Fetch
         continue;
       }
       if (status < 200 || status > 299) {
-        res.destroy();
+        await discardBody(res, frame.current, ctx.signal);
         throw new FetchError('http', `HTTP ${status}`, { url: frame.current, status });
       }
       const contentType = res.headers['content-type'] ?? null;
       if (!(options.accept ?? isHtmlContentType)(contentType)) {
-        res.destroy();
+        await discardBody(res, frame.current, ctx.signal);
         throw new FetchError('unsupported_content', `Not accepted: ${contentType}`, { url: frame.current, status });
       }
       const body = await readBody(res, { url: frame.current, maxBytes: options.maxBytes, signal: ctx.signal });

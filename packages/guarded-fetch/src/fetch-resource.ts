@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { FetchError } from './fetch-error';
 import { type FetchPageOptions, type HopContext, parseTarget, requestFor, sendRequest, withFetchDeadline } from './fetch-page';
-import { readBody } from './read-body';
+import { discardBody, readBody } from './read-body';
 
 export type ResourceMethod = 'GET' | 'HEAD' | 'POST';
 
@@ -100,7 +100,7 @@ export function fetchResource(url: string, options: FetchResourceOptions): Promi
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (options.followRedirects !== false && REDIRECT_STATUSES.has(status) && location) {
-        res.destroy();
+        await discardBody(res, frame.current, frame.ctx.signal);
         if (redirects.length >= maxRedirects) {
           throw new FetchError('too_many_redirects', `More than ${maxRedirects} redirects`, { url: frame.current, status });
         }

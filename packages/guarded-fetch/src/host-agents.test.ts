@@ -31,6 +31,8 @@ async function startCountingSite(): Promise<CountingSite> {
     if (path === '/to-loopback') return sendRedirect(res, 302, `http://127.0.0.1:${site.port}/secret`);
     if (path === '/to-localname') return sendRedirect(res, 302, `http://localtest.me:${site.port}/secret`);
     if (path === '/404') return void res.writeHead(404).end('gone');
+    if (path === '/404-large') return void res.writeHead(404).end('x'.repeat(64 * 1024));
+    if (path === '/moved') return sendRedirect(res, 301, '/a');
     sendHtml(res, `<p>${req.headers.host} ${path}</p>`);
   });
   const site: CountingSite = {
@@ -109,11 +111,19 @@ describe('connection reuse', () => {
     expect(agents.size).toBe(3);
   });
 
-  it('does not pool a connection whose answer was discarded unread', async () => {
-    // Error and redirect bodies are destroyed, not drained: the next fetch opens a new connection.
+  it('keeps the connection of a small answer it does not use (an error page, a redirect) for the next fetch', async () => {
+    // robots.txt and sitemaps answering 404 are the common case: their bodies are drained.
     await fetchFailure('http://acme.com/404', options({ agents }));
-    await fetchPage('http://acme.com/a', options({ agents }));
+    const page = await fetchPage('http://acme.com/moved', options({ agents }));
+    expect(page).toMatchObject({ finalUrl: 'http://acme.com/a', redirects: ['http://acme.com/a'] });
     await fetchPage('http://acme.com/b', options({ agents }));
+    expect(site.paths).toEqual(['/404', '/moved', '/a', '/b']);
+    expect(site.connections).toBe(1);
+  });
+
+  it('closes the connection of a large answer it does not use instead of reading it', async () => {
+    await fetchFailure('http://acme.com/404-large', options({ agents }));
+    await fetchPage('http://acme.com/a', options({ agents }));
     expect(site.connections).toBe(2);
   });
 

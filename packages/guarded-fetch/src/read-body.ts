@@ -121,3 +121,17 @@ export async function readBody(res: IncomingMessage, options: ReadBodyOptions): 
   }
   return Buffer.concat(chunks, total);
 }
+
+// A body no larger than this that the caller does not use (a redirect's, an error page's) is
+// read to its end instead of closing the connection with it, so the host's kept-alive
+// connection serves the next request (on a real site, a new one is a TCP and TLS handshake).
+const DISCARD_MAX_BYTES = 16 * 1024;
+
+/**
+ * Reads and drops the body of a response the caller does not use, so its connection goes back
+ * to its keep-alive pool; a larger one (declared or found) or one that fails is destroyed with
+ * its connection, as is any when the fetch's `signal` ends the read. Never throws.
+ */
+export async function discardBody(res: IncomingMessage, url: string, signal: AbortSignal): Promise<void> {
+  await readBody(res, { url, maxBytes: DISCARD_MAX_BYTES, signal }).catch(() => undefined);
+}
