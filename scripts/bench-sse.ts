@@ -271,8 +271,7 @@ async function main(): Promise<number> {
       const stream = streams[i]!;
       const seen = stream.events.length;
       const start = performance.now();
-      if (!(await completeJob(db, events, job.jobId, new Date(), async () => undefined)).ended)
-        throw new Error(`job ${i} was not processing`);
+      if (!(await completeJob(db, events, job.jobId)).ended) throw new Error(`job ${i} was not processing`);
       await stream.waitForEvents(seen + 1, 10_000);
       const event = stream.events[seen]!;
       if (event.event !== 'completed') throw new Error(`stream ${i}: ${event.event} instead of completed`);
@@ -292,7 +291,7 @@ async function main(): Promise<number> {
     const burstStart = performance.now();
     await pool(batch.jobs, BURST_CONCURRENCY, async (job) => {
       await markJobStarted(db, events, job.jobId);
-      await completeJob(db, events, job.jobId, new Date(), async () => undefined);
+      await completeJob(db, events, job.jobId);
     });
     await batchStream.waitForEnd(30_000);
     const burstMs = performance.now() - burstStart;

@@ -58,12 +58,12 @@ async function seedJobs(db: Db, teamId: string, label: string, count: number): P
 }
 
 /**
- * Ends a job completed exactly as finalize does (the delivery owed in the same transaction), with
+ * Ends a job completed exactly as finalize does (the delivery owed in the same statement), with
  * no event stream to tell; its time and deliveries.
  */
 async function complete(db: Db, jobId: string): Promise<{ at: number; deliveries: string[] }> {
   const now = new Date();
-  const ended = await completeJob(db, noJobEvents, jobId, now, async () => undefined);
+  const ended = await completeJob(db, noJobEvents, jobId);
   return { at: now.getTime(), deliveries: ended.deliveries };
 }
 

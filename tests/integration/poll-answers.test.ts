@@ -1,13 +1,20 @@
-import type { SqlTransaction } from '@enrich/db';
-import { completeJob, markJobFailed, noJobEvents } from '@enrich/jobs';
+import { type Db, sqlPool } from '@enrich/db';
+import { completeJob, type JobEndRow, markJobFailed, noJobEvents } from '@enrich/jobs';
 import etag from 'etag';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
-/** A company row written in completeJob's transaction, as finalize writes its own. */
-const insertCompany = async (tx: SqlTransaction, domain: string, name: string) => {
-  await tx().query(`INSERT INTO companies (domain, name, sources, confidence) VALUES ($1, $2, '{website}', 40)`, [domain, name]);
-};
+/** Completes the job with a company row written in the statement that ends it, as finalize writes its own. */
+const completeWithCompany = (db: Db, jobId: string, domain: string, name: string) =>
+  completeJob(db, noJobEvents, jobId, async () => {
+    const { rows } = await sqlPool(db).query<JobEndRow>(
+      `WITH ended AS (SELECT * FROM end_job($1, 'completed', timezone('UTC', now()), NULL, NULL)),
+        company AS (INSERT INTO companies (domain, name, sources, confidence) SELECT $2, $3, '{website}', 40 FROM ended)
+      SELECT batch_id AS "batchId", domain, end_seq AS "endSeq", deliveries, completed, failed, pending FROM ended`,
+      [jobId, domain, name],
+    );
+    return rows;
+  });
 
 // Completed jobs' and batches' poll answers are kept per process (apps/api/src/jobs/poll-answers.ts,
 // apps/api/src/bulk/batch-view.ts): the next poll still asks PostgreSQL for the version, so a
@@ -77,7 +84,7 @@ it('answers a processing job again until it ends, and then from its company', as
   const again = await poll(key, jobId);
   expect([again.text, again.headers.etag]).toEqual([first.text, first.headers.etag]);
 
-  await completeJob(db, noJobEvents, jobId, new Date(), (tx) => insertCompany(tx, 'kept-processing.com', 'Kept Processing'));
+  await completeWithCompany(db, jobId, 'kept-processing.com', 'Kept Processing');
   const done = await poll(key, jobId);
   expect(done.body).toMatchObject({ status: 'completed', data: { name: 'Kept Processing' } });
   expect(done.headers.etag).not.toBe(first.headers.etag);
@@ -122,7 +129,7 @@ it('answers a batch again until an item ends, the batch settles or a company of 
 
   // The last item completes with its company, which then changes again: a kept answer follows
   // the companies of the items completed since it was first made, not only of those it began with.
-  await completeJob(db, noJobEvents, jobOf('batch-waits.com'), new Date(), (tx) => insertCompany(tx, 'batch-waits.com', 'Batch Waits'));
+  await completeWithCompany(db, jobOf('batch-waits.com'), 'batch-waits.com', 'Batch Waits');
   const waits = (answer: request.Response) => answer.body.items.find((i: { domain: string }) => i.domain === 'batch-waits.com');
   const settled = await pollBatch();
   expect(settled.body).toMatchObject({ completed: 2, pending: 0, failed: 1 });

@@ -24,14 +24,14 @@ export interface IMarkJobStartedQuery {
   result: IMarkJobStartedResult;
 }
 
-const markJobStartedIR: any = {"usedParamSet":{"now":true,"jobId":true},"params":[{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":61,"b":65}]},{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":115,"b":121}]}],"statement":"UPDATE enrichment_jobs SET started_at = COALESCE(started_at, :now!::timestamp), attempts = attempts + 1\nWHERE id = :jobId!::uuid AND status = 'processing'\nRETURNING id                                                                                                                                                                                                                                                                         "};
+const markJobStartedIR: any = {"usedParamSet":{"now":true,"jobId":true},"params":[{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":61,"b":65}]},{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":115,"b":121}]}],"statement":"UPDATE enrichment_jobs SET started_at = COALESCE(started_at, :now!::timestamp), attempts = attempts + 1\nWHERE id = :jobId!::uuid AND status = 'processing'\nRETURNING id                                                                                                                                                                                                                                                                                           "};
 
 /**
  * Query generated from SQL:
  * ```
  * UPDATE enrichment_jobs SET started_at = COALESCE(started_at, :now!::timestamp), attempts = attempts + 1
  * WHERE id = :jobId!::uuid AND status = 'processing'
- * RETURNING id                                                                                                                                                                                                                                                                         
+ * RETURNING id                                                                                                                                                                                                                                                                                           
  * ```
  */
 export const markJobStarted = new PreparedQuery<IMarkJobStartedParams,IMarkJobStartedResult>(markJobStartedIR);
@@ -49,9 +49,12 @@ export interface IEndJobParams {
 /** 'EndJob' return type */
 export interface IEndJobResult {
   batchId: string | null;
+  completed: number | null;
   deliveries: stringArray;
   domain: string;
   endSeq: number | null;
+  failed: number | null;
+  pending: number | null;
 }
 
 /** 'EndJob' query type */
@@ -60,62 +63,17 @@ export interface IEndJobQuery {
   result: IEndJobResult;
 }
 
-const endJobIR: any = {"usedParamSet":{"jobId":true,"status":true,"at":true,"errorCode":true,"errorMessage":true},"params":[{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":68,"b":74}]},{"name":"status","required":true,"transform":{"type":"scalar"},"locs":[{"a":307,"b":314}]},{"name":"at","required":true,"transform":{"type":"scalar"},"locs":[{"a":345,"b":348}]},{"name":"errorCode","required":false,"transform":{"type":"scalar"},"locs":[{"a":379,"b":388}]},{"name":"errorMessage","required":false,"transform":{"type":"scalar"},"locs":[{"a":413,"b":425}]}],"statement":"WITH job AS (\n  SELECT id, batch_id FROM enrichment_jobs WHERE id = :jobId!::uuid AND status = 'processing' FOR UPDATE\n), numbered AS (\n  UPDATE batches b SET items_ended = b.items_ended + 1 FROM job WHERE b.id = job.batch_id RETURNING b.items_ended\n), subjects AS (\n  UPDATE enrichment_jobs j SET status = :status!::\"JobStatus\", completed_at = :at!::timestamp,\n    error_code = :errorCode::text, error_message = :errorMessage::text,\n    end_seq = (SELECT items_ended FROM numbered)\n  FROM job WHERE j.id = job.id\n  RETURNING j.team_id, j.id AS job_id, j.batch_id, j.webhook_url AS url, j.webhook_secret AS secret, j.domain, j.end_seq,\n    'job.' || j.status AS event\n), owed AS (\n  SELECT owe_webhook_deliveries(min(s.event), array_agg(s.team_id), array_agg(s.job_id), array_agg(s.batch_id),\n    array_agg(s.url), array_agg(s.secret), timezone('UTC', now())) AS id\n  FROM subjects s\n)\nSELECT s.batch_id AS \"batchId\", s.domain AS \"domain!\", s.end_seq AS \"endSeq\",\n  coalesce((SELECT array_agg(id) FROM owed), '{}')::text[] AS \"deliveries!\"\nFROM subjects s                                                                                                                                                                                           "};
+const endJobIR: any = {"usedParamSet":{"jobId":true,"status":true,"at":true,"errorCode":true,"errorMessage":true},"params":[{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":143,"b":149}]},{"name":"status","required":true,"transform":{"type":"scalar"},"locs":[{"a":158,"b":165}]},{"name":"at","required":true,"transform":{"type":"scalar"},"locs":[{"a":181,"b":184}]},{"name":"errorCode","required":false,"transform":{"type":"scalar"},"locs":[{"a":198,"b":207}]},{"name":"errorMessage","required":false,"transform":{"type":"scalar"},"locs":[{"a":216,"b":228}]}],"statement":"SELECT batch_id AS \"batchId\", domain AS \"domain!\", end_seq AS \"endSeq\", deliveries AS \"deliveries!\",\n  completed, failed, pending\nFROM end_job(:jobId!::uuid, :status!::\"JobStatus\", :at!::timestamp, :errorCode::text, :errorMessage::text)                                                                                                                   "};
 
 /**
  * Query generated from SQL:
  * ```
- * WITH job AS (
- *   SELECT id, batch_id FROM enrichment_jobs WHERE id = :jobId!::uuid AND status = 'processing' FOR UPDATE
- * ), numbered AS (
- *   UPDATE batches b SET items_ended = b.items_ended + 1 FROM job WHERE b.id = job.batch_id RETURNING b.items_ended
- * ), subjects AS (
- *   UPDATE enrichment_jobs j SET status = :status!::"JobStatus", completed_at = :at!::timestamp,
- *     error_code = :errorCode::text, error_message = :errorMessage::text,
- *     end_seq = (SELECT items_ended FROM numbered)
- *   FROM job WHERE j.id = job.id
- *   RETURNING j.team_id, j.id AS job_id, j.batch_id, j.webhook_url AS url, j.webhook_secret AS secret, j.domain, j.end_seq,
- *     'job.' || j.status AS event
- * ), owed AS (
- *   SELECT owe_webhook_deliveries(min(s.event), array_agg(s.team_id), array_agg(s.job_id), array_agg(s.batch_id),
- *     array_agg(s.url), array_agg(s.secret), timezone('UTC', now())) AS id
- *   FROM subjects s
- * )
- * SELECT s.batch_id AS "batchId", s.domain AS "domain!", s.end_seq AS "endSeq",
- *   coalesce((SELECT array_agg(id) FROM owed), '{}')::text[] AS "deliveries!"
- * FROM subjects s                                                                                                                                                                                           
+ * SELECT batch_id AS "batchId", domain AS "domain!", end_seq AS "endSeq", deliveries AS "deliveries!",
+ *   completed, failed, pending
+ * FROM end_job(:jobId!::uuid, :status!::"JobStatus", :at!::timestamp, :errorCode::text, :errorMessage::text)                                                                                                                   
  * ```
  */
 export const endJob = new PreparedQuery<IEndJobParams,IEndJobResult>(endJobIR);
-
-
-/** 'BatchItemCounts' parameters type */
-export interface IBatchItemCountsParams {
-  batchId: string;
-}
-
-/** 'BatchItemCounts' return type */
-export interface IBatchItemCountsResult {
-  completed: number;
-  failed: number;
-  pending: number;
-}
-
-/** 'BatchItemCounts' query type */
-export interface IBatchItemCountsQuery {
-  params: IBatchItemCountsParams;
-  result: IBatchItemCountsResult;
-}
-
-const batchItemCountsIR: any = {"usedParamSet":{"batchId":true},"params":[{"name":"batchId","required":true,"transform":{"type":"scalar"},"locs":[{"a":100,"b":108}]}],"statement":"SELECT completed AS \"completed!\", failed AS \"failed!\", pending AS \"pending!\" FROM batch_item_counts(:batchId!)                                                                                    "};
-
-/**
- * Query generated from SQL:
- * ```
- * SELECT completed AS "completed!", failed AS "failed!", pending AS "pending!" FROM batch_item_counts(:batchId!)                                                                                    
- * ```
- */
-export const batchItemCounts = new PreparedQuery<IBatchItemCountsParams,IBatchItemCountsResult>(batchItemCountsIR);
 
 
 /** 'AddAiTokens' parameters type */
@@ -126,7 +84,9 @@ export interface IAddAiTokensParams {
 }
 
 /** 'AddAiTokens' return type */
-export type IAddAiTokensResult = void;
+export interface IAddAiTokensResult {
+  spent: undefined | null;
+}
 
 /** 'AddAiTokens' query type */
 export interface IAddAiTokensQuery {
@@ -134,14 +94,12 @@ export interface IAddAiTokensQuery {
   result: IAddAiTokensResult;
 }
 
-const addAiTokensIR: any = {"usedParamSet":{"inputTokens":true,"outputTokens":true,"jobId":true},"params":[{"name":"inputTokens","required":true,"transform":{"type":"scalar"},"locs":[{"a":63,"b":75}]},{"name":"outputTokens","required":true,"transform":{"type":"scalar"},"locs":[{"a":123,"b":136}]},{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":154,"b":160}]}],"statement":"UPDATE enrichment_jobs SET ai_input_tokens = ai_input_tokens + :inputTokens!::int,\n  ai_output_tokens = ai_output_tokens + :outputTokens!::int\nWHERE id = :jobId!::uuid                                                                                                                                                               "};
+const addAiTokensIR: any = {"usedParamSet":{"jobId":true,"inputTokens":true,"outputTokens":true},"params":[{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":21,"b":27}]},{"name":"inputTokens","required":true,"transform":{"type":"scalar"},"locs":[{"a":36,"b":48}]},{"name":"outputTokens","required":true,"transform":{"type":"scalar"},"locs":[{"a":56,"b":69}]}],"statement":"SELECT add_ai_tokens(:jobId!::uuid, :inputTokens!::int, :outputTokens!::int) AS \"spent\"                                                                                                                                                               "};
 
 /**
  * Query generated from SQL:
  * ```
- * UPDATE enrichment_jobs SET ai_input_tokens = ai_input_tokens + :inputTokens!::int,
- *   ai_output_tokens = ai_output_tokens + :outputTokens!::int
- * WHERE id = :jobId!::uuid                                                                                                                                                               
+ * SELECT add_ai_tokens(:jobId!::uuid, :inputTokens!::int, :outputTokens!::int) AS "spent"                                                                                                                                                               
  * ```
  */
 export const addAiTokens = new PreparedQuery<IAddAiTokensParams,IAddAiTokensResult>(addAiTokensIR);

@@ -1,9 +1,10 @@
 /*
   The job store's statements (job-store.ts): every change of an admitted job's state, each
   conditional on the job still processing, so a repeated or late step never moves an ended job.
-  A statement that ends a job or settles a batch also records, in its `owed` CTE, the webhook
-  deliveries the end owes (the database's owe_webhook_deliveries, the one outbox insert) for
-  its CTE `subjects`, so that neither is ever written without the other. `deliveries`: their ids, for the caller to queue after the commit.
+  A statement that ends a job (the database's end_job) or settles a batch also records the
+  webhook deliveries the end owes (owe_webhook_deliveries, the one outbox insert), so that
+  neither is ever written without the other. `deliveries`: their ids, for the caller to queue
+  after the commit.
 */
 
 /* @name MarkJobStarted */
@@ -12,43 +13,18 @@ WHERE id = :jobId!::uuid AND status = 'processing'
 RETURNING id;
 
 /*
-  Ends the job (:status completed or failed, owing job.<status>) and numbers its end in its
-  batch: the batch row's counter is raised here, and its lock held until the transaction
-  commits. No row: the job was no longer processing (nothing is written then).
+  Ends the job (:status completed or failed, owing job.<status>), numbered in its batch, with
+  the batch's items counted after the end: the database's end_job (migration 20261130000000_job_store_functions).
+  No row: the job was no longer processing (nothing is written then).
 */
 /* @name EndJob */
-WITH job AS (
-  SELECT id, batch_id FROM enrichment_jobs WHERE id = :jobId!::uuid AND status = 'processing' FOR UPDATE
-), numbered AS (
-  UPDATE batches b SET items_ended = b.items_ended + 1 FROM job WHERE b.id = job.batch_id RETURNING b.items_ended
-), subjects AS (
-  UPDATE enrichment_jobs j SET status = :status!::"JobStatus", completed_at = :at!::timestamp,
-    error_code = :errorCode::text, error_message = :errorMessage::text,
-    end_seq = (SELECT items_ended FROM numbered)
-  FROM job WHERE j.id = job.id
-  RETURNING j.team_id, j.id AS job_id, j.batch_id, j.webhook_url AS url, j.webhook_secret AS secret, j.domain, j.end_seq,
-    'job.' || j.status AS event
-), owed AS (
-  SELECT owe_webhook_deliveries(min(s.event), array_agg(s.team_id), array_agg(s.job_id), array_agg(s.batch_id),
-    array_agg(s.url), array_agg(s.secret), timezone('UTC', now())) AS id
-  FROM subjects s
-)
-SELECT s.batch_id AS "batchId", s.domain AS "domain!", s.end_seq AS "endSeq",
-  coalesce((SELECT array_agg(id) FROM owed), '{}')::text[] AS "deliveries!"
-FROM subjects s;
+SELECT batch_id AS "batchId", domain AS "domain!", end_seq AS "endSeq", deliveries AS "deliveries!",
+  completed, failed, pending
+FROM end_job(:jobId!::uuid, :status!::"JobStatus", :at!::timestamp, :errorCode::text, :errorMessage::text);
 
-/*
-  A batch's items counted by state, read after EndJob took the batch row's lock (a statement
-  of its own, with its own snapshot): every item numbered before this one has committed.
-*/
-/* @name BatchItemCounts */
-SELECT completed AS "completed!", failed AS "failed!", pending AS "pending!" FROM batch_item_counts(:batchId!);
-
-/* Adds what the AI source spent on the job; counted even once the job has ended. */
+/* Adds what the AI source spent on the job (the database's add_ai_tokens); counted even once the job has ended. */
 /* @name AddAiTokens */
-UPDATE enrichment_jobs SET ai_input_tokens = ai_input_tokens + :inputTokens!::int,
-  ai_output_tokens = ai_output_tokens + :outputTokens!::int
-WHERE id = :jobId!::uuid;
+SELECT add_ai_tokens(:jobId!::uuid, :inputTokens!::int, :outputTokens!::int) AS "spent";
 
 /*
   Marks the batch completed once none of its jobs is processing, owing batch.completed. No

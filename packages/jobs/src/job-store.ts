@@ -1,11 +1,11 @@
-import { type Db, type SqlTransaction, typedSql, utc, withSqlTransaction } from '@enrich/db';
+import { type Db, typedSql, utc } from '@enrich/db';
 import type { ErrorCode } from '@enrich/errors';
 import { type BatchItemEnded, type ItemCounts, JOB_EVENT_SEQ, type JobEvents } from './event-announcements';
 import {
   addAiTokens as addAiTokensRow,
-  batchItemCounts,
   countRequeue as countRequeueRow,
   endJob as endJobRow,
+  type IEndJobResult,
   markJobStarted as markJobStartedRow,
   settleBatch as settleBatchRow,
 } from './job-store.queries';
@@ -14,7 +14,7 @@ import {
  * The job store: the one module that changes `enrichment_jobs` rows once admitted, and
  * settles the batches they belong to. Admission (admission.ts) inserts the rows, and removes
  * them when the queue refuses them; the pipeline's steps and the reconciler change their state, and each change of state is
- * announced on `events` once it has committed (event-announcements.ts). The transaction that ends a job
+ * announced on `events` once it has committed (event-announcements.ts). The statement that ends a job
  * or settles a batch also records the webhook deliveries it owes (the outbox of webhook-events.ts);
  * each returns their ids, for the caller to queue once it has committed. The statements are in
  * job-store.sql.
@@ -39,39 +39,46 @@ export interface Ended {
 }
 
 /**
- * Ends the job completed, in one transaction with `alongside` (finalize's company row): the
+ * A job's end as the database's end_job returns it (job-store.sql's EndJob): no row when the
+ * job was no longer processing. A statement that ends a job alongside other writes calls
+ * end_job itself and returns this row (finalize's, with the company record).
+ */
+export type JobEndRow = IEndJobResult;
+
+/**
+ * Ends the job completed, by `endAlongside` when given: one statement that calls end_job and
+ * writes what goes with the end only when the job did end (finalize's company row), so the
  * record a poll then reads is there as soon as the job says completed. Then announces it and
- * settles its batch. Not ended when the job was no longer processing (`alongside`'s writes
- * are rolled back with it then).
+ * settles its batch.
  */
 export async function completeJob(
   db: Db,
   events: JobEvents,
   jobId: string,
-  now: Date,
-  alongside: (tx: SqlTransaction) => Promise<void>,
+  endAlongside: () => Promise<JobEndRow[]> = () => endJobAs(db, jobId, 'completed', null),
 ): Promise<Ended> {
-  const end = await withSqlTransaction(db, async (tx) => {
-    await alongside(tx);
-    const ended = await endJob(tx, jobId, { status: 'completed', at: now, error: null });
-    // No longer processing: the company row written alongside is not this run's to keep.
-    if (!ended) throw NOT_ENDED;
-    return ended;
-  }).catch((error: unknown) => {
-    if (error === NOT_ENDED) return null;
-    throw error;
-  });
-  return afterEnd(db, events, jobId, end);
+  const [row] = await endAlongside();
+  return afterEnd(db, events, jobId, jobEnd(jobId, 'completed', null, row));
 }
-
-/** Rolls completeJob's transaction back when the job had already ended. */
-const NOT_ENDED = new Error('the job was no longer processing');
 
 /** Ends the job failed, then settles its batch if it was the last; `deliveries` owed by both. */
 export async function markJobFailed(db: Db, events: JobEvents, jobId: string, code: ErrorCode, message: string): Promise<Ended> {
   const error = { code, message: message.slice(0, 1000) };
-  const end = await withSqlTransaction(db, (tx) => endJob(tx, jobId, { status: 'failed', at: new Date(), error }));
-  return afterEnd(db, events, jobId, end);
+  const [row] = await endJobAs(db, jobId, 'failed', error);
+  return afterEnd(db, events, jobId, jobEnd(jobId, 'failed', error, row));
+}
+
+function endJobAs(
+  db: Db,
+  jobId: string,
+  status: 'completed' | 'failed',
+  error: { code: string; message: string } | null,
+): Promise<JobEndRow[]> {
+  const at = utc(new Date());
+  return endJobRow.run(
+    { jobId, status, at, errorCode: error?.code ?? null, errorMessage: error?.message ?? null },
+    typedSql(db, 'job-end'),
+  );
 }
 
 type JobEnd = Omit<BatchItemEnded, 'batchId' | 'seq' | 'counts'> & {
@@ -80,28 +87,21 @@ type JobEnd = Omit<BatchItemEnded, 'batchId' | 'seq' | 'counts'> & {
 };
 
 /**
- * The end of a job, numbered in its batch, with the webhook deliveries it owes: the batch
- * row's counter is raised in the statement that ends the job, and its lock held until the
- * transaction commits, so the numbers follow the order the ends commit. The counts are read
- * after taking the lock (a statement of its own, with its own snapshot): every item numbered
- * before this one has committed, none after.
+ * The end end_job wrote, numbered in its batch with the batch's items counted right after it
+ * (every item numbered before this one has committed, none after: see end_job), and the
+ * webhook deliveries it owes. Null when the job was no longer processing.
  */
-async function endJob(
-  tx: SqlTransaction,
+function jobEnd(
   jobId: string,
-  end: { status: 'completed' | 'failed'; at: Date; error: { code: string; message: string } | null },
-): Promise<JobEnd | null> {
-  const [ended] = await endJobRow.run(
-    { jobId, status: end.status, at: utc(end.at), errorCode: end.error?.code ?? null, errorMessage: end.error?.message ?? null },
-    tx('job-end'),
-  );
-  if (!ended) return null;
-  const { batchId, endSeq, deliveries } = ended;
-  const item = { jobId, domain: ended.domain, status: end.status, error: end.error };
+  status: 'completed' | 'failed',
+  error: { code: string; message: string } | null,
+  row: JobEndRow | undefined,
+): JobEnd | null {
+  if (!row) return null;
+  const { batchId, endSeq, deliveries, completed, failed, pending } = row;
+  const item = { jobId, domain: row.domain, status, error };
   if (batchId === null || endSeq === null) return { item, batch: null, deliveries };
-  const [counts] = await batchItemCounts.run({ batchId }, tx('batch-item-counts'));
-  if (!counts) throw new Error('batch_item_counts returned no row');
-  const { completed, failed, pending } = counts;
+  if (completed === null || failed === null || pending === null) throw new Error('end_job counted no items of the batch');
   return { item, batch: { id: batchId, seq: endSeq, counts: { completed, failed, pending } }, deliveries };
 }
 

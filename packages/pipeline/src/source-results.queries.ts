@@ -57,17 +57,52 @@ export interface ISaveSourceResultQuery {
   result: ISaveSourceResultResult;
 }
 
-const saveSourceResultIR: any = {"usedParamSet":{"jobId":true,"source":true,"data":true},"params":[{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":70,"b":76}]},{"name":"source","required":true,"transform":{"type":"scalar"},"locs":[{"a":85,"b":92}]},{"name":"data","required":true,"transform":{"type":"scalar"},"locs":[{"a":101,"b":106}]}],"statement":"INSERT INTO source_results (job_id, source, data, fetched_at)\nVALUES (:jobId!::uuid, :source!::text, :data!::jsonb, timezone('UTC', now()))\nON CONFLICT (job_id, source) DO UPDATE SET data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at                                                                                                                             "};
+const saveSourceResultIR: any = {"usedParamSet":{"jobId":true,"source":true,"data":true},"params":[{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":70,"b":76}]},{"name":"source","required":true,"transform":{"type":"scalar"},"locs":[{"a":85,"b":92}]},{"name":"data","required":true,"transform":{"type":"scalar"},"locs":[{"a":101,"b":106}]}],"statement":"INSERT INTO source_results (job_id, source, data, fetched_at)\nVALUES (:jobId!::uuid, :source!::text, :data!::jsonb, timezone('UTC', now()))\nON CONFLICT (job_id, source) DO UPDATE SET data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at                                                                                                                                                                             "};
 
 /**
  * Query generated from SQL:
  * ```
  * INSERT INTO source_results (job_id, source, data, fetched_at)
  * VALUES (:jobId!::uuid, :source!::text, :data!::jsonb, timezone('UTC', now()))
- * ON CONFLICT (job_id, source) DO UPDATE SET data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at                                                                                                                             
+ * ON CONFLICT (job_id, source) DO UPDATE SET data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at                                                                                                                                                                             
  * ```
  */
 export const saveSourceResult = new PreparedQuery<ISaveSourceResultParams,ISaveSourceResultResult>(saveSourceResultIR);
+
+
+/** 'SaveAiResult' parameters type */
+export interface ISaveAiResultParams {
+  data: Json;
+  inputTokens: number;
+  jobId: string;
+  outputTokens: number;
+}
+
+/** 'SaveAiResult' return type */
+export interface ISaveAiResultResult {
+  spent: undefined | null;
+}
+
+/** 'SaveAiResult' query type */
+export interface ISaveAiResultQuery {
+  params: ISaveAiResultParams;
+  result: ISaveAiResultResult;
+}
+
+const saveAiResultIR: any = {"usedParamSet":{"jobId":true,"data":true,"inputTokens":true,"outputTokens":true},"params":[{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":90,"b":96},{"a":273,"b":279}]},{"name":"data","required":true,"transform":{"type":"scalar"},"locs":[{"a":111,"b":116}]},{"name":"inputTokens","required":true,"transform":{"type":"scalar"},"locs":[{"a":288,"b":300}]},{"name":"outputTokens","required":true,"transform":{"type":"scalar"},"locs":[{"a":308,"b":321}]}],"statement":"WITH saved AS (\n  INSERT INTO source_results (job_id, source, data, fetched_at)\n  VALUES (:jobId!::uuid, 'ai', :data!::jsonb, timezone('UTC', now()))\n  ON CONFLICT (job_id, source) DO UPDATE SET data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at\n)\nSELECT add_ai_tokens(:jobId!::uuid, :inputTokens!::int, :outputTokens!::int) AS \"spent\"                                                                                                                             "};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * WITH saved AS (
+ *   INSERT INTO source_results (job_id, source, data, fetched_at)
+ *   VALUES (:jobId!::uuid, 'ai', :data!::jsonb, timezone('UTC', now()))
+ *   ON CONFLICT (job_id, source) DO UPDATE SET data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at
+ * )
+ * SELECT add_ai_tokens(:jobId!::uuid, :inputTokens!::int, :outputTokens!::int) AS "spent"                                                                                                                             
+ * ```
+ */
+export const saveAiResult = new PreparedQuery<ISaveAiResultParams,ISaveAiResultResult>(saveAiResultIR);
 
 
 /** 'SaveSourceFailures' parameters type */

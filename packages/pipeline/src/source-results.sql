@@ -17,6 +17,18 @@ VALUES (:jobId!::uuid, :source!::text, :data!::jsonb, timezone('UTC', now()))
 ON CONFLICT (job_id, source) DO UPDATE SET data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at;
 
 /*
+  The AI source's result, stored as SaveSourceResult stores one, with what its calls spent
+  added to the job's count (the database's add_ai_tokens), in one statement.
+*/
+/* @name SaveAiResult */
+WITH saved AS (
+  INSERT INTO source_results (job_id, source, data, fetched_at)
+  VALUES (:jobId!::uuid, 'ai', :data!::jsonb, timezone('UTC', now()))
+  ON CONFLICT (job_id, source) DO UPDATE SET data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at
+)
+SELECT add_ai_tokens(:jobId!::uuid, :inputTokens!::int, :outputTokens!::int) AS "spent";
+
+/*
   A step's failure (:data) for each of :sources that has no result yet; the sources it was
   recorded for are returned.
 */

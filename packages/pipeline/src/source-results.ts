@@ -3,7 +3,12 @@ import { type Db, typedSql } from '@enrich/db';
 import type { AppError, ErrorCode } from '@enrich/errors';
 import type { Metrics } from '@enrich/metrics';
 import type { LinkedInSourceData, WebsiteSourceData } from '@enrich/scraper';
-import { jobForStep, saveSourceFailures as saveSourceFailuresRow, saveSourceResult as saveSourceResultRow } from './source-results.queries';
+import {
+  jobForStep,
+  saveAiResult as saveAiResultRow,
+  saveSourceFailures as saveSourceFailuresRow,
+  saveSourceResult as saveSourceResultRow,
+} from './source-results.queries';
 
 /**
  * What a step stores for its source when it gave up for good (an internal fault that outlasted
@@ -61,6 +66,22 @@ export async function saveSourceResult<S extends StoredSource>(
 ): Promise<void> {
   await saveSourceResultRow.run({ jobId, source, data: JSON.stringify(data) }, typedSql(db, 'source-result-save'));
   metrics?.sourceOutcomes.inc({ source, outcome: sourceOutcome(data) });
+}
+
+/**
+ * The AI source's result, stored with what its calls spent added to the job's count, in one
+ * statement; with `metrics`, counts the source's outcome as saveSourceResult does.
+ */
+export async function saveAiResult(
+  db: Db,
+  jobId: string,
+  data: AiSourceData,
+  usage: { inputTokens: number; outputTokens: number },
+  metrics?: Metrics,
+): Promise<void> {
+  const { inputTokens, outputTokens } = usage;
+  await saveAiResultRow.run({ jobId, data: JSON.stringify(data), inputTokens, outputTokens }, typedSql(db, 'ai-result-save'));
+  metrics?.sourceOutcomes.inc({ source: 'ai', outcome: sourceOutcome(data) });
 }
 
 /**

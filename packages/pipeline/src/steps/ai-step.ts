@@ -5,7 +5,7 @@ import { addAiTokens } from '@enrich/jobs';
 import type { Metrics } from '@enrich/metrics';
 import type { Step, StepContext } from '@enrich/worker-runtime';
 import { reuseLeaderResults } from '../leader-results';
-import { loadJobForStep, saveSourceFailures, saveSourceResult } from '../source-results';
+import { loadJobForStep, saveAiResult, saveSourceFailures, saveSourceResult } from '../source-results';
 
 export interface AiStepDeps {
   db: Db;
@@ -82,6 +82,8 @@ async function runAi(deps: AiStepDeps, meter: LlmMeter, payload: { jobId: string
     return 'no text to read';
   }
 
+  // What the model's calls spent is counted on the job with the result that follows them.
+  const saveSpent = (data: AiSourceData, usage: AiUsage) => saveAiResult(db, payload.jobId, data, usage, deps.metrics);
   let outcome: AiExtractOutcome;
   const started = performance.now();
   try {
@@ -97,34 +99,41 @@ async function runAi(deps: AiStepDeps, meter: LlmMeter, payload: { jobId: string
     // A call that failed after a first answer still cost that answer's tokens.
     const usage = usageOf(error);
     meter(error instanceof AppError ? error.code : ErrorCode.ENRICHMENT_FAILED, usage, started);
-    await addAiTokens(db, payload.jobId, usage);
-    if (!(error instanceof AppError) || (error.retryable && !ctx.isLastAttempt)) throw error;
+    if (!(error instanceof AppError) || (error.retryable && !ctx.isLastAttempt)) {
+      await addAiTokens(db, payload.jobId, usage);
+      throw error;
+    }
     ctx.logger.warn('ai source unavailable; completing without it', { error: error.message });
-    await save({ status: 'dropped', reason: 'unavailable', message: error.message, model: ai.model, fetchedAt: now(), usage });
+    await saveSpent({ status: 'dropped', reason: 'unavailable', message: error.message, model: ai.model, fetchedAt: now(), usage }, usage);
     return 'ai unavailable';
   }
   // No call at all when no page fitted the token budget (attempts 0).
   if (outcome.attempts > 0) meter(outcome.ok ? 'ok' : outcome.reason, outcome.usage, started);
-  await addAiTokens(db, payload.jobId, outcome.usage);
   if (outcome.ok) {
-    await save({
-      status: 'ok',
-      model: outcome.model,
-      fetchedAt: now(),
-      answer: outcome.answer,
-      usage: outcome.usage,
-      attempts: outcome.attempts,
-    });
+    await saveSpent(
+      {
+        status: 'ok',
+        model: outcome.model,
+        fetchedAt: now(),
+        answer: outcome.answer,
+        usage: outcome.usage,
+        attempts: outcome.attempts,
+      },
+      outcome.usage,
+    );
     return 'ai insights';
   }
   ctx.logger.info('ai answer dropped', { reason: outcome.reason, message: outcome.message });
-  await save({
-    status: 'dropped',
-    reason: outcome.reason,
-    message: outcome.message,
-    model: outcome.model,
-    fetchedAt: now(),
-    usage: outcome.usage,
-  });
+  await saveSpent(
+    {
+      status: 'dropped',
+      reason: outcome.reason,
+      message: outcome.message,
+      model: outcome.model,
+      fetchedAt: now(),
+      usage: outcome.usage,
+    },
+    outcome.usage,
+  );
   return `ai answer dropped: ${outcome.reason}`;
 }

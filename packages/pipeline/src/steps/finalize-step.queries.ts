@@ -7,8 +7,8 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 export type stringArray = (string)[];
 
-/** 'UpsertCompany' parameters type */
-export interface IUpsertCompanyParams {
+/** 'CompleteWithCompany' parameters type */
+export interface ICompleteWithCompanyParams {
   b2bMatch?: Json | null | void;
   businessStage?: string | null | void;
   confidence: number;
@@ -21,6 +21,7 @@ export interface IUpsertCompanyParams {
   fundingStatus?: string | null | void;
   industry?: string | null | void;
   insights?: Json | null | void;
+  jobId: string;
   location?: string | null | void;
   logoUrl?: string | null | void;
   name?: string | null | void;
@@ -29,70 +30,62 @@ export interface IUpsertCompanyParams {
   replace: boolean;
   socialProfiles: Json;
   sources: stringArray;
+  teamId: string;
   technologies: stringArray;
 }
 
-/** 'UpsertCompany' return type */
-export type IUpsertCompanyResult = void;
-
-/** 'UpsertCompany' query type */
-export interface IUpsertCompanyQuery {
-  params: IUpsertCompanyParams;
-  result: IUpsertCompanyResult;
-}
-
-const upsertCompanyIR: any = {"usedParamSet":{"domain":true,"name":true,"description":true,"industry":true,"employeeCount":true,"location":true,"businessStage":true,"fundingStatus":true,"foundedYear":true,"logoUrl":true,"email":true,"phone":true,"socialProfiles":true,"technologies":true,"insights":true,"b2bMatch":true,"confidence":true,"sources":true,"provenance":true,"enrichedAt":true,"replace":true},"params":[{"name":"domain","required":true,"transform":{"type":"scalar"},"locs":[{"a":266,"b":273}]},{"name":"name","required":false,"transform":{"type":"scalar"},"locs":[{"a":282,"b":286}]},{"name":"description","required":false,"transform":{"type":"scalar"},"locs":[{"a":295,"b":306}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":315,"b":323}]},{"name":"employeeCount","required":false,"transform":{"type":"scalar"},"locs":[{"a":332,"b":345}]},{"name":"location","required":false,"transform":{"type":"scalar"},"locs":[{"a":354,"b":362}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":373,"b":386}]},{"name":"fundingStatus","required":false,"transform":{"type":"scalar"},"locs":[{"a":395,"b":408}]},{"name":"foundedYear","required":false,"transform":{"type":"scalar"},"locs":[{"a":417,"b":428}]},{"name":"logoUrl","required":false,"transform":{"type":"scalar"},"locs":[{"a":436,"b":443}]},{"name":"email","required":false,"transform":{"type":"scalar"},"locs":[{"a":452,"b":457}]},{"name":"phone","required":false,"transform":{"type":"scalar"},"locs":[{"a":466,"b":471}]},{"name":"socialProfiles","required":true,"transform":{"type":"scalar"},"locs":[{"a":482,"b":497}]},{"name":"technologies","required":true,"transform":{"type":"scalar"},"locs":[{"a":507,"b":520}]},{"name":"insights","required":false,"transform":{"type":"scalar"},"locs":[{"a":531,"b":539}]},{"name":"b2bMatch","required":false,"transform":{"type":"scalar"},"locs":[{"a":549,"b":557}]},{"name":"confidence","required":true,"transform":{"type":"scalar"},"locs":[{"a":567,"b":578}]},{"name":"sources","required":true,"transform":{"type":"scalar"},"locs":[{"a":588,"b":596}]},{"name":"provenance","required":true,"transform":{"type":"scalar"},"locs":[{"a":607,"b":618}]},{"name":"enrichedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":628,"b":639}]},{"name":"replace","required":true,"transform":{"type":"scalar"},"locs":[{"a":1343,"b":1351}]}],"statement":"INSERT INTO companies (domain, name, description, industry, employee_count, location, business_stage, funding_status,\n  founded_year, logo_url, email, phone, social_profiles, technologies, insights, b2b_match, confidence, sources,\n  provenance, enriched_at)\nVALUES (:domain!::text, :name::text, :description::text, :industry::text, :employeeCount::text, :location::text,\n  :businessStage::text, :fundingStatus::text, :foundedYear::int, :logoUrl::text, :email::text, :phone::text,\n  :socialProfiles!::jsonb, :technologies!::text[], :insights::jsonb, :b2bMatch::jsonb, :confidence!::int,\n  :sources!::text[], :provenance!::jsonb, :enrichedAt!::timestamp)\nON CONFLICT (domain) DO UPDATE SET\n  name = EXCLUDED.name, description = EXCLUDED.description, industry = EXCLUDED.industry,\n  employee_count = EXCLUDED.employee_count, location = EXCLUDED.location, business_stage = EXCLUDED.business_stage,\n  funding_status = EXCLUDED.funding_status, founded_year = EXCLUDED.founded_year, logo_url = EXCLUDED.logo_url,\n  email = EXCLUDED.email, phone = EXCLUDED.phone, social_profiles = EXCLUDED.social_profiles,\n  technologies = EXCLUDED.technologies, insights = EXCLUDED.insights, b2b_match = EXCLUDED.b2b_match,\n  confidence = EXCLUDED.confidence, sources = EXCLUDED.sources, provenance = EXCLUDED.provenance,\n  enriched_at = EXCLUDED.enriched_at\nWHERE :replace!::boolean                                                                                                 "};
-
-/**
- * Query generated from SQL:
- * ```
- * INSERT INTO companies (domain, name, description, industry, employee_count, location, business_stage, funding_status,
- *   founded_year, logo_url, email, phone, social_profiles, technologies, insights, b2b_match, confidence, sources,
- *   provenance, enriched_at)
- * VALUES (:domain!::text, :name::text, :description::text, :industry::text, :employeeCount::text, :location::text,
- *   :businessStage::text, :fundingStatus::text, :foundedYear::int, :logoUrl::text, :email::text, :phone::text,
- *   :socialProfiles!::jsonb, :technologies!::text[], :insights::jsonb, :b2bMatch::jsonb, :confidence!::int,
- *   :sources!::text[], :provenance!::jsonb, :enrichedAt!::timestamp)
- * ON CONFLICT (domain) DO UPDATE SET
- *   name = EXCLUDED.name, description = EXCLUDED.description, industry = EXCLUDED.industry,
- *   employee_count = EXCLUDED.employee_count, location = EXCLUDED.location, business_stage = EXCLUDED.business_stage,
- *   funding_status = EXCLUDED.funding_status, founded_year = EXCLUDED.founded_year, logo_url = EXCLUDED.logo_url,
- *   email = EXCLUDED.email, phone = EXCLUDED.phone, social_profiles = EXCLUDED.social_profiles,
- *   technologies = EXCLUDED.technologies, insights = EXCLUDED.insights, b2b_match = EXCLUDED.b2b_match,
- *   confidence = EXCLUDED.confidence, sources = EXCLUDED.sources, provenance = EXCLUDED.provenance,
- *   enriched_at = EXCLUDED.enriched_at
- * WHERE :replace!::boolean                                                                                                 
- * ```
- */
-export const upsertCompany = new PreparedQuery<IUpsertCompanyParams,IUpsertCompanyResult>(upsertCompanyIR);
-
-
-/** 'TouchTeamCompany' parameters type */
-export interface ITouchTeamCompanyParams {
+/** 'CompleteWithCompany' return type */
+export interface ICompleteWithCompanyResult {
+  batchId: string | null;
+  completed: number | null;
+  deliveries: stringArray;
   domain: string;
-  enrichedAt: DateOrString;
-  teamId: string;
+  endSeq: number | null;
+  failed: number | null;
+  pending: number | null;
 }
 
-/** 'TouchTeamCompany' return type */
-export type ITouchTeamCompanyResult = void;
-
-/** 'TouchTeamCompany' query type */
-export interface ITouchTeamCompanyQuery {
-  params: ITouchTeamCompanyParams;
-  result: ITouchTeamCompanyResult;
+/** 'CompleteWithCompany' query type */
+export interface ICompleteWithCompanyQuery {
+  params: ICompleteWithCompanyParams;
+  result: ICompleteWithCompanyResult;
 }
 
-const touchTeamCompanyIR: any = {"usedParamSet":{"teamId":true,"domain":true,"enrichedAt":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":66,"b":73}]},{"name":"domain","required":true,"transform":{"type":"scalar"},"locs":[{"a":82,"b":89}]},{"name":"enrichedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":98,"b":109}]}],"statement":"INSERT INTO team_companies (team_id, domain, enriched_at)\nVALUES (:teamId!::text, :domain!::text, :enrichedAt!::timestamp)\nON CONFLICT (team_id, domain) DO UPDATE SET enriched_at = EXCLUDED.enriched_at"};
+const completeWithCompanyIR: any = {"usedParamSet":{"jobId":true,"enrichedAt":true,"domain":true,"name":true,"description":true,"industry":true,"employeeCount":true,"location":true,"businessStage":true,"fundingStatus":true,"foundedYear":true,"logoUrl":true,"email":true,"phone":true,"socialProfiles":true,"technologies":true,"insights":true,"b2bMatch":true,"confidence":true,"sources":true,"provenance":true,"replace":true,"teamId":true},"params":[{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":40,"b":46}]},{"name":"enrichedAt","required":true,"transform":{"type":"scalar"},"locs":[{"a":68,"b":79},{"a":762,"b":773},{"a":1640,"b":1651}]},{"name":"domain","required":true,"transform":{"type":"scalar"},"locs":[{"a":394,"b":401},{"a":1624,"b":1631}]},{"name":"name","required":false,"transform":{"type":"scalar"},"locs":[{"a":410,"b":414}]},{"name":"description","required":false,"transform":{"type":"scalar"},"locs":[{"a":423,"b":434}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":443,"b":451}]},{"name":"employeeCount","required":false,"transform":{"type":"scalar"},"locs":[{"a":460,"b":473}]},{"name":"location","required":false,"transform":{"type":"scalar"},"locs":[{"a":482,"b":490}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":503,"b":516}]},{"name":"fundingStatus","required":false,"transform":{"type":"scalar"},"locs":[{"a":525,"b":538}]},{"name":"foundedYear","required":false,"transform":{"type":"scalar"},"locs":[{"a":547,"b":558}]},{"name":"logoUrl","required":false,"transform":{"type":"scalar"},"locs":[{"a":566,"b":573}]},{"name":"email","required":false,"transform":{"type":"scalar"},"locs":[{"a":582,"b":587}]},{"name":"phone","required":false,"transform":{"type":"scalar"},"locs":[{"a":596,"b":601}]},{"name":"socialProfiles","required":true,"transform":{"type":"scalar"},"locs":[{"a":614,"b":629}]},{"name":"technologies","required":true,"transform":{"type":"scalar"},"locs":[{"a":639,"b":652}]},{"name":"insights","required":false,"transform":{"type":"scalar"},"locs":[{"a":663,"b":671}]},{"name":"b2bMatch","required":false,"transform":{"type":"scalar"},"locs":[{"a":681,"b":689}]},{"name":"confidence","required":true,"transform":{"type":"scalar"},"locs":[{"a":699,"b":710}]},{"name":"sources","required":true,"transform":{"type":"scalar"},"locs":[{"a":722,"b":730}]},{"name":"provenance","required":true,"transform":{"type":"scalar"},"locs":[{"a":741,"b":752}]},{"name":"replace","required":true,"transform":{"type":"scalar"},"locs":[{"a":1507,"b":1515}]},{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":1608,"b":1615}]}],"statement":"WITH ended AS (\n  SELECT * FROM end_job(:jobId!::uuid, 'completed', :enrichedAt!::timestamp, NULL, NULL)\n), company AS (\n  INSERT INTO companies (domain, name, description, industry, employee_count, location, business_stage, funding_status,\n    founded_year, logo_url, email, phone, social_profiles, technologies, insights, b2b_match, confidence, sources,\n    provenance, enriched_at)\n  SELECT :domain!::text, :name::text, :description::text, :industry::text, :employeeCount::text, :location::text,\n    :businessStage::text, :fundingStatus::text, :foundedYear::int, :logoUrl::text, :email::text, :phone::text,\n    :socialProfiles!::jsonb, :technologies!::text[], :insights::jsonb, :b2bMatch::jsonb, :confidence!::int,\n    :sources!::text[], :provenance!::jsonb, :enrichedAt!::timestamp\n  FROM ended\n  ON CONFLICT (domain) DO UPDATE SET\n    name = EXCLUDED.name, description = EXCLUDED.description, industry = EXCLUDED.industry,\n    employee_count = EXCLUDED.employee_count, location = EXCLUDED.location, business_stage = EXCLUDED.business_stage,\n    funding_status = EXCLUDED.funding_status, founded_year = EXCLUDED.founded_year, logo_url = EXCLUDED.logo_url,\n    email = EXCLUDED.email, phone = EXCLUDED.phone, social_profiles = EXCLUDED.social_profiles,\n    technologies = EXCLUDED.technologies, insights = EXCLUDED.insights, b2b_match = EXCLUDED.b2b_match,\n    confidence = EXCLUDED.confidence, sources = EXCLUDED.sources, provenance = EXCLUDED.provenance,\n    enriched_at = EXCLUDED.enriched_at\n  WHERE :replace!::boolean\n), team AS (\n  INSERT INTO team_companies (team_id, domain, enriched_at)\n  SELECT :teamId!::text, :domain!::text, :enrichedAt!::timestamp FROM ended\n  ON CONFLICT (team_id, domain) DO UPDATE SET enriched_at = EXCLUDED.enriched_at\n)\nSELECT batch_id AS \"batchId\", domain AS \"domain!\", end_seq AS \"endSeq\", deliveries AS \"deliveries!\",\n  completed, failed, pending\nFROM ended"};
 
 /**
  * Query generated from SQL:
  * ```
- * INSERT INTO team_companies (team_id, domain, enriched_at)
- * VALUES (:teamId!::text, :domain!::text, :enrichedAt!::timestamp)
- * ON CONFLICT (team_id, domain) DO UPDATE SET enriched_at = EXCLUDED.enriched_at
+ * WITH ended AS (
+ *   SELECT * FROM end_job(:jobId!::uuid, 'completed', :enrichedAt!::timestamp, NULL, NULL)
+ * ), company AS (
+ *   INSERT INTO companies (domain, name, description, industry, employee_count, location, business_stage, funding_status,
+ *     founded_year, logo_url, email, phone, social_profiles, technologies, insights, b2b_match, confidence, sources,
+ *     provenance, enriched_at)
+ *   SELECT :domain!::text, :name::text, :description::text, :industry::text, :employeeCount::text, :location::text,
+ *     :businessStage::text, :fundingStatus::text, :foundedYear::int, :logoUrl::text, :email::text, :phone::text,
+ *     :socialProfiles!::jsonb, :technologies!::text[], :insights::jsonb, :b2bMatch::jsonb, :confidence!::int,
+ *     :sources!::text[], :provenance!::jsonb, :enrichedAt!::timestamp
+ *   FROM ended
+ *   ON CONFLICT (domain) DO UPDATE SET
+ *     name = EXCLUDED.name, description = EXCLUDED.description, industry = EXCLUDED.industry,
+ *     employee_count = EXCLUDED.employee_count, location = EXCLUDED.location, business_stage = EXCLUDED.business_stage,
+ *     funding_status = EXCLUDED.funding_status, founded_year = EXCLUDED.founded_year, logo_url = EXCLUDED.logo_url,
+ *     email = EXCLUDED.email, phone = EXCLUDED.phone, social_profiles = EXCLUDED.social_profiles,
+ *     technologies = EXCLUDED.technologies, insights = EXCLUDED.insights, b2b_match = EXCLUDED.b2b_match,
+ *     confidence = EXCLUDED.confidence, sources = EXCLUDED.sources, provenance = EXCLUDED.provenance,
+ *     enriched_at = EXCLUDED.enriched_at
+ *   WHERE :replace!::boolean
+ * ), team AS (
+ *   INSERT INTO team_companies (team_id, domain, enriched_at)
+ *   SELECT :teamId!::text, :domain!::text, :enrichedAt!::timestamp FROM ended
+ *   ON CONFLICT (team_id, domain) DO UPDATE SET enriched_at = EXCLUDED.enriched_at
+ * )
+ * SELECT batch_id AS "batchId", domain AS "domain!", end_seq AS "endSeq", deliveries AS "deliveries!",
+ *   completed, failed, pending
+ * FROM ended
  * ```
  */
-export const touchTeamCompany = new PreparedQuery<ITouchTeamCompanyParams,ITouchTeamCompanyResult>(touchTeamCompanyIR);
+export const completeWithCompany = new PreparedQuery<ICompleteWithCompanyParams,ICompleteWithCompanyResult>(completeWithCompanyIR);
 
 

@@ -1,6 +1,6 @@
-import { type Db, type SqlTransaction, utc } from '@enrich/db';
+import { type Db, typedSql, utc } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { completeJob, type Ended, type JobEvents, markJobFailed } from '@enrich/jobs';
+import { completeJob, type Ended, type JobEndRow, type JobEvents, markJobFailed } from '@enrich/jobs';
 import type { Metrics } from '@enrich/metrics';
 import type { CompanyDraft } from '@enrich/record';
 import type { Step } from '@enrich/worker-runtime';
@@ -8,26 +8,27 @@ import { scoreConfidence, scoreFieldSources } from '../confidence';
 import { mergeSources } from '../merge-sources';
 import { type DeliveryQueue, leaveToReconciler } from '../owed-deliveries';
 import { loadJobForStep } from '../source-results';
-import { touchTeamCompany, upsertCompany } from './finalize-step.queries';
+import { completeWithCompany } from './finalize-step.queries';
 
 /**
- * Writes the domain's company row from the draft (provenance stored as served, fieldSources
- * scored) and the team's entry in its list of companies. With `replace` false an existing row
- * is kept as it is: a site that could not be read this time does not wipe what an earlier run
- * found.
+ * Completes the job with the domain's company row from the draft (provenance stored as served,
+ * fieldSources scored) and the team's entry in its list of companies, in one statement that
+ * writes them only when it ended the job. With `replace` false an existing row is kept as it
+ * is: a site that could not be read this time does not wipe what an earlier run found.
  */
-async function writeCompany(
-  tx: SqlTransaction,
-  job: { teamId: string; domain: string },
+function completeWithCompanyRow(
+  db: Db,
+  job: { id: string; teamId: string; domain: string },
   draft: CompanyDraft,
   confidence: number,
   now: Date,
-): Promise<void> {
+): Promise<JobEndRow[]> {
   const { fieldSources: _unscored, insights, b2bMatch, socialProfiles, technologies, sources, ...values } = draft;
-  const enrichedAt = utc(now);
-  await upsertCompany.run(
+  return completeWithCompany.run(
     {
       ...values,
+      jobId: job.id,
+      teamId: job.teamId,
       domain: job.domain,
       socialProfiles: JSON.stringify(socialProfiles),
       technologies,
@@ -36,12 +37,11 @@ async function writeCompany(
       confidence,
       sources,
       provenance: JSON.stringify(scoreFieldSources(draft)),
-      enrichedAt,
+      enrichedAt: utc(now),
       replace: sources.length > 0,
     },
-    tx('company-upsert'),
+    typedSql(db, 'job-complete-with-company'),
   );
-  await touchTeamCompany.run({ teamId: job.teamId, domain: job.domain, enrichedAt }, tx('team-company-touch'));
 }
 
 export type FinalizeOutcome = { confidence: number } | { skipped: string } | { failed: ErrorCode };
@@ -53,7 +53,7 @@ function countBatchItem(metrics: Metrics | undefined, ended: Ended, state: 'comp
 
 /**
  * Merges what the sources stored for this job, scores it, upserts the company (one row per
- * domain) and completes the job, in one transaction. Reads Postgres only: a step that gave up
+ * domain) and completes the job, in one statement. Reads Postgres only: a step that gave up
  * left its failure there, and the job ends with that failure's code. Running it twice
  * changes nothing the second time: a job that is no longer processing is left alone. The
  * webhook deliveries the job's end owes are written with it and queued once it has committed.
@@ -84,10 +84,10 @@ export async function finalizeJob(
   const confidence = scoreConfidence(draft);
   const now = new Date();
 
-  const completed = await completeJob(db, events, job.id, now, (tx) => writeCompany(tx, job, draft, confidence, now));
+  const completed = await completeJob(db, events, job.id, () => completeWithCompanyRow(db, job, draft, confidence, now));
   countBatchItem(metrics, completed, 'completed');
   await deliveries.queue(completed.deliveries, payload.requestId);
-  // Another run of this step ended it meanwhile: its company row won (this one rolled back).
+  // Another run of this step ended it meanwhile: its company row won (this one wrote none).
   return completed.ended ? { confidence } : { skipped: 'job ended meanwhile' };
 }
 
