@@ -189,17 +189,25 @@ export async function withFetchDeadline<T>(
 ): Promise<T> {
   const external = options.signal;
   if (external?.aborted) throw external.reason;
-  const deadline = AbortSignal.timeout(options.timeoutMs);
-  const signal = external ? AbortSignal.any([external, deadline]) : deadline;
+  // A timer cleared when the fetch ends, not AbortSignal.timeout's: that one fires at its time
+  // whatever became of the fetch, and builds a DOMException for every fetch made.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(DEADLINE), options.timeoutMs);
+  const signal = external ? AbortSignal.any([external, deadline.signal]) : deadline.signal;
   const frame: FetchFrame = { ctx: { options, lookup: createGuardedLookup(options.resolve), signal }, current: url };
   try {
     return await run(frame);
   } catch (error) {
-    // Every hop rejects with the signal's reason; the deadline's (a DOMException) becomes our FetchError.
-    if (error === deadline.reason) throw new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`, { url: frame.current });
+    // Every hop rejects with the signal's reason; the deadline's becomes our FetchError.
+    if (error === DEADLINE) throw new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`, { url: frame.current });
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
+
+/** The reason a fetch's deadline aborts it with: withFetchDeadline turns it into a timeout FetchError. */
+const DEADLINE = new Error('the fetch deadline passed');
 
 /**
  * Fetches an HTML page for scraping without letting the URL (or any redirect) reach

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
-import { FetchError, fetchResource, isHtmlContentType, type ResourceMethod, toFetchError } from '@enrich/guarded-fetch';
+import { FetchError, fetchResource, type HostAgents, isHtmlContentType, type ResourceMethod, toFetchError } from '@enrich/guarded-fetch';
 import { type HostMap, isPublicAddress, lookupHostMap, type Resolver } from '@enrich/net-guard';
 import type { BrowserContext, Page, Request, Route } from 'playwright';
 
@@ -16,6 +16,8 @@ export interface GuardSettings {
   userAgent: string;
   maxBytes: number;
   resolve?: Resolver;
+  /** Keep-alive pools for the render's requests (a page loads its scripts and data from a few hosts). */
+  agents?: HostAgents;
 }
 
 /** What the routes learnt during one render; read by the render loop. */
@@ -114,6 +116,7 @@ async function handle(route: Route, ctx: RouteContext): Promise<void> {
       userAgent: settings.userAgent,
       maxBytes: settings.maxBytes,
       resolve: settings.resolve,
+      agents: settings.agents,
       timeoutMs: Math.max(1, ctx.remainingMs()),
       signal: ctx.signal,
       method: method as ResourceMethod,

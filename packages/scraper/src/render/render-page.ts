@@ -1,4 +1,4 @@
-import { FetchError, parseTarget } from '@enrich/guarded-fetch';
+import { FetchError, HostAgents, parseTarget } from '@enrich/guarded-fetch';
 import type { HostMap, Resolver } from '@enrich/net-guard';
 import { type Browser, type BrowserContext, errors, type Page } from 'playwright';
 import { installGuardedRoutes, newRouteState, withoutFragment } from './guarded-routes';
@@ -85,10 +85,14 @@ export async function renderPage(browser: Browser, url: string, options: RenderO
   const start = parseTarget(url).href;
   const deadline = Date.now() + timeoutMs;
   const remainingMs = (): number => deadline - Date.now();
-  const timer = AbortSignal.timeout(timeoutMs);
+  // A timer cleared when the render ends (AbortSignal.timeout's fires whatever became of it).
+  const timer = new AbortController();
+  const timeout = setTimeout(() => timer.abort(RENDER_DEADLINE), timeoutMs);
   // Aborted when the render is over, to end the Node fetches still answering this page's requests.
   const over = new AbortController();
-  const signal = AbortSignal.any(options.signal ? [timer, over.signal, options.signal] : [timer, over.signal]);
+  const signal = AbortSignal.any(options.signal ? [timer.signal, over.signal, options.signal] : [timer.signal, over.signal]);
+  // The page's requests to one host share kept-alive connections, as a browser's would.
+  const agents = new HostAgents();
 
   const state = newRouteState();
   let context: BrowserContext | undefined;
@@ -105,7 +109,7 @@ export async function renderPage(browser: Browser, url: string, options: RenderO
     context = created;
     await installGuardedRoutes(created, {
       page: () => page,
-      settings: { hostMap: options.hostMap, userAgent: options.userAgent, maxBytes: options.maxBytes, resolve: options.resolve },
+      settings: { hostMap: options.hostMap, userAgent: options.userAgent, maxBytes: options.maxBytes, resolve: options.resolve, agents },
       state,
       signal,
       remainingMs,
@@ -146,8 +150,10 @@ export async function renderPage(browser: Browser, url: string, options: RenderO
     return await Promise.race([work(), rejectOnAbort(signal)]);
   } catch (err) {
     if (signal.aborted) {
-      // The deadline aborts with a DOMException; callers get our FetchError.
-      throw signal.reason === timer.reason ? new FetchError('timeout', `Render timed out after ${timeoutMs} ms`, { url }) : signal.reason;
+      // The deadline's reason is ours alone; callers get a FetchError.
+      throw signal.reason === RENDER_DEADLINE
+        ? new FetchError('timeout', `Render timed out after ${timeoutMs} ms`, { url })
+        : signal.reason;
     }
     if (state.documentError) throw state.documentError;
     if (err instanceof FetchError) throw err;
@@ -157,7 +163,12 @@ export async function renderPage(browser: Browser, url: string, options: RenderO
     throw err;
   } finally {
     finished = true;
+    clearTimeout(timeout);
     over.abort(new Error('render over'));
     await context?.close().catch(() => undefined);
+    agents.destroy();
   }
 }
+
+/** The reason a render's deadline aborts it with: renderPage turns it into a timeout FetchError. */
+const RENDER_DEADLINE = new Error('the render deadline passed');
