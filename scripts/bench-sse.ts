@@ -346,7 +346,7 @@ async function main(): Promise<number> {
     console.log(
       `\nA state change is a job completed through the job store (completeJob), one at a time (n=${delays.length.toLocaleString('en-US')}); ` +
         'its delay runs from the commit (when the job store announces it) until the event arrived on the job’s stream, which ' +
-        'the API builds from Postgres (it carries the record). "completeJob call → event" adds the transaction itself. The ' +
+        'the API builds from Postgres (it carries the record). "completeJob call → event" adds the statement that ends the job. The ' +
         `burst ends a batch's items ${BURST_CONCURRENCY} at a time (they queue on the batch row's lock), its delays from each commit ` +
         `to its item event on the batch's stream. API log: ${LOG_FILE}`,
     );
