@@ -15,7 +15,7 @@ export interface IMarkJobStartedParams {
 
 /** 'MarkJobStarted' return type */
 export interface IMarkJobStartedResult {
-  id: string;
+  started: boolean;
 }
 
 /** 'MarkJobStarted' query type */
@@ -24,14 +24,12 @@ export interface IMarkJobStartedQuery {
   result: IMarkJobStartedResult;
 }
 
-const markJobStartedIR: any = {"usedParamSet":{"now":true,"jobId":true},"params":[{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":61,"b":65}]},{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":115,"b":121}]}],"statement":"UPDATE enrichment_jobs SET started_at = COALESCE(started_at, :now!::timestamp), attempts = attempts + 1\nWHERE id = :jobId!::uuid AND status = 'processing'\nRETURNING id                                                                                                                                                                                                                                                                                           "};
+const markJobStartedIR: any = {"usedParamSet":{"jobId":true,"now":true},"params":[{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":24,"b":30}]},{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":39,"b":43}]}],"statement":"SELECT mark_job_started(:jobId!::uuid, :now!::timestamp) AS \"started!\"                                                                                                                                                                                                                                                                                           "};
 
 /**
  * Query generated from SQL:
  * ```
- * UPDATE enrichment_jobs SET started_at = COALESCE(started_at, :now!::timestamp), attempts = attempts + 1
- * WHERE id = :jobId!::uuid AND status = 'processing'
- * RETURNING id                                                                                                                                                                                                                                                                                           
+ * SELECT mark_job_started(:jobId!::uuid, :now!::timestamp) AS "started!"                                                                                                                                                                                                                                                                                           
  * ```
  */
 export const markJobStarted = new PreparedQuery<IMarkJobStartedParams,IMarkJobStartedResult>(markJobStartedIR);

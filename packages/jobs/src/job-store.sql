@@ -7,10 +7,9 @@
   after the commit.
 */
 
+/* Marks the job's attempt started (the database's mark_job_started), if it is still processing. */
 /* @name MarkJobStarted */
-UPDATE enrichment_jobs SET started_at = COALESCE(started_at, :now!::timestamp), attempts = attempts + 1
-WHERE id = :jobId!::uuid AND status = 'processing'
-RETURNING id;
+SELECT mark_job_started(:jobId!::uuid, :now!::timestamp) AS "started!";
 
 /*
   Ends the job (:status completed or failed, owing job.<status>), numbered in its batch, with

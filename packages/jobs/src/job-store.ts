@@ -24,10 +24,18 @@ import {
 // processing, so a repeated or late step can never move a finished job.
 
 export async function markJobStarted(db: Db, events: JobEvents, jobId: string): Promise<boolean> {
-  const started = await markJobStartedRow.run({ jobId, now: utc(new Date()) }, typedSql(db, 'job-started'));
+  const [row] = await markJobStartedRow.run({ jobId, now: utc(new Date()) }, typedSql(db, 'job-started'));
+  return announceJobStarted(events, jobId, row?.started ?? false);
+}
+
+/**
+ * Announces a start that a step's own statement marked (mark_job_started, as markJobStarted
+ * does); returns whether it was marked.
+ */
+export async function announceJobStarted(events: JobEvents, jobId: string, started: boolean): Promise<boolean> {
   // Every attempt announces it; a stream sends the start once (by its number).
-  if (started.length > 0) await events.jobChanged(jobId, JOB_EVENT_SEQ.started);
-  return started.length > 0;
+  if (started) await events.jobChanged(jobId, JOB_EVENT_SEQ.started);
+  return started;
 }
 
 /** What ending a job or settling a batch did: whether it did, and the webhook deliveries it owes (to queue now). */

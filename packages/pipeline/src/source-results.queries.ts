@@ -1,6 +1,8 @@
 /** Types generated for queries found in "packages/pipeline/src/source-results.sql" */
 import { PreparedQuery } from '@enrich/db';
 
+export type DateOrString = Date | string;
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export type stringArray = (string)[];
@@ -8,6 +10,8 @@ export type stringArray = (string)[];
 /** 'JobForStep' parameters type */
 export interface IJobForStepParams {
   jobId: string;
+  now: DateOrString;
+  start: boolean;
 }
 
 /** 'JobForStep' return type */
@@ -16,6 +20,7 @@ export interface IJobForStepResult {
   domain: string;
   followsJobId: string | null;
   sources: Json;
+  started: boolean;
   status: string;
   teamId: string;
 }
@@ -26,14 +31,16 @@ export interface IJobForStepQuery {
   result: IJobForStepResult;
 }
 
-const jobForStepIR: any = {"usedParamSet":{"jobId":true},"params":[{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":314,"b":320}]}],"statement":"SELECT j.status::text AS \"status!\", j.team_id AS \"teamId!\", j.domain AS \"domain!\",\n  j.follows_job_id AS \"followsJobId\", j.created_at AS \"createdAt!\",\n  coalesce((SELECT jsonb_object_agg(r.source, r.data) FROM source_results r WHERE r.job_id = j.id), '{}'::jsonb) AS \"sources!\"\nFROM enrichment_jobs j\nWHERE j.id = :jobId!::uuid"};
+const jobForStepIR: any = {"usedParamSet":{"start":true,"now":true,"jobId":true},"params":[{"name":"start","required":true,"transform":{"type":"scalar"},"locs":[{"a":291,"b":297}]},{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":397,"b":401}]},{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":480,"b":486}]}],"statement":"SELECT j.status::text AS \"status!\", j.team_id AS \"teamId!\", j.domain AS \"domain!\",\n  j.follows_job_id AS \"followsJobId\", j.created_at AS \"createdAt!\",\n  coalesce((SELECT jsonb_object_agg(r.source, r.data) FROM source_results r WHERE r.job_id = j.id), '{}'::jsonb) AS \"sources!\",\n  CASE WHEN :start!::boolean AND j.follows_job_id IS NULL AND j.status = 'processing'\n    THEN mark_job_started(j.id, :now!::timestamp) ELSE false END AS \"started!\"\nFROM enrichment_jobs j\nWHERE j.id = :jobId!::uuid"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT j.status::text AS "status!", j.team_id AS "teamId!", j.domain AS "domain!",
  *   j.follows_job_id AS "followsJobId", j.created_at AS "createdAt!",
- *   coalesce((SELECT jsonb_object_agg(r.source, r.data) FROM source_results r WHERE r.job_id = j.id), '{}'::jsonb) AS "sources!"
+ *   coalesce((SELECT jsonb_object_agg(r.source, r.data) FROM source_results r WHERE r.job_id = j.id), '{}'::jsonb) AS "sources!",
+ *   CASE WHEN :start!::boolean AND j.follows_job_id IS NULL AND j.status = 'processing'
+ *     THEN mark_job_started(j.id, :now!::timestamp) ELSE false END AS "started!"
  * FROM enrichment_jobs j
  * WHERE j.id = :jobId!::uuid
  * ```

@@ -4,10 +4,17 @@
   source, so a repeated step overwrites its own answer instead of adding another).
 */
 
+/*
+  With :start, the job's attempt is also marked started (the database's mark_job_started) when
+  it follows no other job and is still processing: `started` says whether it was. (A follower is
+  marked by the step once it knows it will not wait for its leader.)
+*/
 /* @name JobForStep */
 SELECT j.status::text AS "status!", j.team_id AS "teamId!", j.domain AS "domain!",
   j.follows_job_id AS "followsJobId", j.created_at AS "createdAt!",
-  coalesce((SELECT jsonb_object_agg(r.source, r.data) FROM source_results r WHERE r.job_id = j.id), '{}'::jsonb) AS "sources!"
+  coalesce((SELECT jsonb_object_agg(r.source, r.data) FROM source_results r WHERE r.job_id = j.id), '{}'::jsonb) AS "sources!",
+  CASE WHEN :start!::boolean AND j.follows_job_id IS NULL AND j.status = 'processing'
+    THEN mark_job_started(j.id, :now!::timestamp) ELSE false END AS "started!"
 FROM enrichment_jobs j
 WHERE j.id = :jobId!::uuid;
 

@@ -1,5 +1,5 @@
 import type { AiSourceData } from '@enrich/ai';
-import { type Db, typedSql } from '@enrich/db';
+import { type Db, typedSql, utc } from '@enrich/db';
 import type { AppError, ErrorCode } from '@enrich/errors';
 import type { Metrics } from '@enrich/metrics';
 import type { LinkedInSourceData, WebsiteSourceData } from '@enrich/scraper';
@@ -112,11 +112,17 @@ export interface JobForStep {
   followsJobId: string | null;
   createdAt: Date;
   results: SourceDataBySource;
+  /** This read marked the job's attempt started (asked with `start`, and the job follows none). */
+  started: boolean;
 }
 
-/** The job and every result its sources stored, in one statement; null when there is no such job. */
-export async function loadJobForStep(db: Db, jobId: string): Promise<JobForStep | null> {
-  const [row] = await jobForStep.run({ jobId }, typedSql(db, 'job-for-step'));
+/**
+ * The job and every result its sources stored, in one statement; null when there is no such
+ * job. With `start`, a job that follows no other and is still processing is also marked started
+ * by the same statement (the scrape step's first read; the caller announces it).
+ */
+export async function loadJobForStep(db: Db, jobId: string, start = false): Promise<JobForStep | null> {
+  const [row] = await jobForStep.run({ jobId, start, now: utc(new Date()) }, typedSql(db, 'job-for-step'));
   if (!row) return null;
   const stored = row.sources as Record<string, unknown>;
   const results: SourceDataBySource = {};
@@ -129,5 +135,6 @@ export async function loadJobForStep(db: Db, jobId: string): Promise<JobForStep 
     followsJobId: row.followsJobId,
     createdAt: row.createdAt,
     results,
+    started: row.started,
   };
 }

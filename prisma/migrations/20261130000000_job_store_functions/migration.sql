@@ -41,3 +41,16 @@ LANGUAGE sql VOLATILE AS $$
   UPDATE enrichment_jobs SET ai_input_tokens = ai_input_tokens + input_tokens, ai_output_tokens = ai_output_tokens + output_tokens
   WHERE id = job;
 $$;
+
+-- Marks a job's attempt started (its first start kept), if it is still processing; whether it
+-- was (packages/jobs: job-store.sql alone; source-results.sql where the scrape step reads the
+-- job it starts).
+CREATE FUNCTION mark_job_started(job uuid, started timestamp) RETURNS boolean
+LANGUAGE sql VOLATILE AS $$
+  WITH marked AS (
+    UPDATE enrichment_jobs SET started_at = COALESCE(started_at, started), attempts = attempts + 1
+    WHERE id = job AND status = 'processing'
+    RETURNING 1
+  )
+  SELECT EXISTS (SELECT 1 FROM marked);
+$$;

@@ -1,6 +1,6 @@
 import type { Db } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { type JobEvents, markJobStarted } from '@enrich/jobs';
+import { announceJobStarted, type JobEvents, markJobStarted } from '@enrich/jobs';
 import type { Metrics } from '@enrich/metrics';
 import {
   FetchError,
@@ -82,13 +82,16 @@ async function scrape(
   ctx: StepContext,
 ): Promise<string> {
   const { db, events } = deps;
-  // One read: the job's state, whom it follows, and what an earlier attempt already stored.
-  const job = await loadJobForStep(db, payload.jobId);
+  // One statement: the job's state, whom it follows, what an earlier attempt already stored,
+  // and, for a job that follows none, its attempt marked started.
+  const job = await loadJobForStep(db, payload.jobId, true);
   if (job?.status !== 'processing') return 'job no longer processing';
-  const shared = await reuseLeaderResults(db, job, SOURCES, deps.sharedRun.maxWaitMs);
-  if (shared.kind === 'wait') return ctx.waitAndRetry(deps.sharedRun.pollMs);
-  if (!(await markJobStarted(db, events, payload.jobId))) return 'job no longer processing';
-  if (shared.kind === 'reused') return `reused the run of job ${shared.leaderJobId}`;
+  if (job.followsJobId) {
+    const shared = await reuseLeaderResults(db, job, SOURCES, deps.sharedRun.maxWaitMs);
+    if (shared.kind === 'wait') return ctx.waitAndRetry(deps.sharedRun.pollMs);
+    if (!(await markJobStarted(db, events, payload.jobId))) return 'job no longer processing';
+    if (shared.kind === 'reused') return `reused the run of job ${shared.leaderJobId}`;
+  } else if (!(await announceJobStarted(events, payload.jobId, job.started))) return 'job no longer processing';
 
   // What an earlier attempt of this step already stored is kept, not fetched again.
   const stored = job.results;
