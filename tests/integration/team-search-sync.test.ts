@@ -2,7 +2,7 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runSearch } from '@enrich/api';
-import { type Db, dropDatabase, ensureDatabase, MIGRATIONS_DIR, migrate, sqlConnection } from '@enrich/db';
+import { type Db, dropDatabase, ensureDatabase, MIGRATIONS_DIR, migrate, sqlConnection, sqlPool } from '@enrich/db';
 import { Client } from 'pg';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -59,6 +59,22 @@ describe('the team’s copy of its companies', () => {
         expect(await domains({ q: 'oldname' }, key)).toEqual([]);
         expect(await domains({ q: 'newnme robotics' }, key)).toEqual([domain]);
       }
+    } finally {
+      await db.company.deleteMany({ where: { domain } });
+    }
+  });
+
+  it('holds a new company written in the very statement that writes the team row, as finalize writes them', async () => {
+    const domain = 'onestatement.dev';
+    try {
+      await sqlPool(db).query(
+        `WITH company AS (INSERT INTO companies (domain, name, industry, sources, confidence) VALUES ($1, 'Onestatement Labs', 'Robotics', '{website}', 60))
+         INSERT INTO team_companies (team_id, domain, enriched_at) VALUES ($2, $1, $3)`,
+        [domain, teamA, at(-10)],
+      );
+      expect(await domains({ q: 'onestatement' })).toEqual([domain]);
+      expect(await domains({ q: 'onestatement', industry: 'Robotics' })).toEqual([domain]);
+      expect(await domains({ q: 'onestatement' }, keyB)).toEqual([]);
     } finally {
       await db.company.deleteMany({ where: { domain } });
     }

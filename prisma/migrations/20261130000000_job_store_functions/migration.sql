@@ -54,3 +54,11 @@ LANGUAGE sql VOLATILE AS $$
   )
   SELECT EXISTS (SELECT 1 FROM marked);
 $$;
+
+-- Finalize inserts a new company and its team's row in one statement (finalize-step.sql), where
+-- the team row's own trigger (copy_company_search_columns) cannot see the company yet: so a
+-- company's first values also reach its team rows, once the statement has written them all
+-- (an AFTER trigger). Elsewhere a new company has no team row yet, and this updates nothing.
+CREATE TRIGGER "companies_team_search_columns_insert"
+    AFTER INSERT ON "companies"
+    FOR EACH ROW EXECUTE FUNCTION "push_company_search_columns"();
