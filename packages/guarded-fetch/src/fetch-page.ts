@@ -189,25 +189,47 @@ export async function withFetchDeadline<T>(
 ): Promise<T> {
   const external = options.signal;
   if (external?.aborted) throw external.reason;
-  // A timer cleared when the fetch ends, not AbortSignal.timeout's: that one fires at its time
-  // whatever became of the fetch, and builds a DOMException for every fetch made.
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(DEADLINE), options.timeoutMs);
+  const deadline = new Deadline(options.timeoutMs);
   const signal = external ? AbortSignal.any([external, deadline.signal]) : deadline.signal;
   const frame: FetchFrame = { ctx: { options, lookup: createGuardedLookup(options.resolve), signal }, current: url };
   try {
     return await run(frame);
   } catch (error) {
     // Every hop rejects with the signal's reason; the deadline's becomes our FetchError.
-    if (error === DEADLINE) throw new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`, { url: frame.current });
+    if (deadline.passedWith(error)) throw new FetchError('timeout', `Timed out after ${options.timeoutMs} ms`, { url: frame.current });
     throw error;
   } finally {
-    clearTimeout(timer);
+    deadline.clear();
   }
 }
 
-/** The reason a fetch's deadline aborts it with: withFetchDeadline turns it into a timeout FetchError. */
-const DEADLINE = new Error('the fetch deadline passed');
+/**
+ * A deadline that aborts `signal` once `ms` have passed, with a reason of its own; clear() it when
+ * the work ends. Not AbortSignal.timeout: that one fires at its time whatever became of the
+ * work, and builds a DOMException each time (a fetch's and a render's, several per domain).
+ */
+export class Deadline {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly reason = new Error('the deadline passed');
+
+  constructor(ms: number) {
+    this.timer = setTimeout(() => this.controller.abort(this.reason), ms);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Whether `reason` (a rejection, a signal's reason) is this deadline's. */
+  passedWith(reason: unknown): boolean {
+    return reason === this.reason;
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+  }
+}
 
 /**
  * Fetches an HTML page for scraping without letting the URL (or any redirect) reach

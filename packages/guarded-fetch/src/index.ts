@@ -14,6 +14,6 @@ export {
 } from '@enrich/net-guard';
 export { decodeHtml, isHtmlContentType } from './decode-html';
 export { FetchError, type FetchErrorDetails, type FetchErrorKind } from './fetch-error';
-export { type FetchedPage, type FetchPageOptions, fetchPage, parseTarget, toFetchError } from './fetch-page';
+export { Deadline, type FetchedPage, type FetchPageOptions, fetchPage, parseTarget, toFetchError } from './fetch-page';
 export { type FetchedResource, type FetchResourceOptions, fetchResource, type ResourceMethod } from './fetch-resource';
 export { HostAgents } from './host-agents';

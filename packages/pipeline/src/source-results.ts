@@ -69,17 +69,17 @@ export async function saveSourceResult<S extends StoredSource>(
 }
 
 /**
- * The AI source's result, stored with what its calls spent added to the job's count, in one
- * statement; with `metrics`, counts the source's outcome as saveSourceResult does.
+ * The AI source's result from a model call (ok or dropped), stored with what the call spent
+ * (its `usage`) added to the job's count, in one statement; with `metrics`, counts the source's
+ * outcome as saveSourceResult does.
  */
 export async function saveAiResult(
   db: Db,
   jobId: string,
-  data: AiSourceData,
-  usage: { inputTokens: number; outputTokens: number },
+  data: Extract<AiSourceData, { usage: unknown }>,
   metrics?: Metrics,
 ): Promise<void> {
-  const { inputTokens, outputTokens } = usage;
+  const { inputTokens, outputTokens } = data.usage;
   await saveAiResultRow.run({ jobId, data: JSON.stringify(data), inputTokens, outputTokens }, typedSql(db, 'ai-result-save'));
   metrics?.sourceOutcomes.inc({ source: 'ai', outcome: sourceOutcome(data) });
 }

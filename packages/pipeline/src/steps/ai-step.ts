@@ -82,8 +82,8 @@ async function runAi(deps: AiStepDeps, meter: LlmMeter, payload: { jobId: string
     return 'no text to read';
   }
 
-  // What the model's calls spent is counted on the job with the result that follows them.
-  const saveSpent = (data: AiSourceData, usage: AiUsage) => saveAiResult(db, payload.jobId, data, usage, deps.metrics);
+  // What the model's calls spent (the result's usage) is counted on the job with the result.
+  const saveSpent = (data: Extract<AiSourceData, { usage: unknown }>) => saveAiResult(db, payload.jobId, data, deps.metrics);
   let outcome: AiExtractOutcome;
   const started = performance.now();
   try {
@@ -104,36 +104,30 @@ async function runAi(deps: AiStepDeps, meter: LlmMeter, payload: { jobId: string
       throw error;
     }
     ctx.logger.warn('ai source unavailable; completing without it', { error: error.message });
-    await saveSpent({ status: 'dropped', reason: 'unavailable', message: error.message, model: ai.model, fetchedAt: now(), usage }, usage);
+    await saveSpent({ status: 'dropped', reason: 'unavailable', message: error.message, model: ai.model, fetchedAt: now(), usage });
     return 'ai unavailable';
   }
   // No call at all when no page fitted the token budget (attempts 0).
   if (outcome.attempts > 0) meter(outcome.ok ? 'ok' : outcome.reason, outcome.usage, started);
   if (outcome.ok) {
-    await saveSpent(
-      {
-        status: 'ok',
-        model: outcome.model,
-        fetchedAt: now(),
-        answer: outcome.answer,
-        usage: outcome.usage,
-        attempts: outcome.attempts,
-      },
-      outcome.usage,
-    );
+    await saveSpent({
+      status: 'ok',
+      model: outcome.model,
+      fetchedAt: now(),
+      answer: outcome.answer,
+      usage: outcome.usage,
+      attempts: outcome.attempts,
+    });
     return 'ai insights';
   }
   ctx.logger.info('ai answer dropped', { reason: outcome.reason, message: outcome.message });
-  await saveSpent(
-    {
-      status: 'dropped',
-      reason: outcome.reason,
-      message: outcome.message,
-      model: outcome.model,
-      fetchedAt: now(),
-      usage: outcome.usage,
-    },
-    outcome.usage,
-  );
+  await saveSpent({
+    status: 'dropped',
+    reason: outcome.reason,
+    message: outcome.message,
+    model: outcome.model,
+    fetchedAt: now(),
+    usage: outcome.usage,
+  });
   return `ai answer dropped: ${outcome.reason}`;
 }

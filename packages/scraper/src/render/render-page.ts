@@ -1,4 +1,4 @@
-import { FetchError, HostAgents, parseTarget } from '@enrich/guarded-fetch';
+import { Deadline, FetchError, HostAgents, parseTarget } from '@enrich/guarded-fetch';
 import type { HostMap, Resolver } from '@enrich/net-guard';
 import { type Browser, type BrowserContext, errors, type Page } from 'playwright';
 import { installGuardedRoutes, newRouteState, withoutFragment } from './guarded-routes';
@@ -85,12 +85,10 @@ export async function renderPage(browser: Browser, url: string, options: RenderO
   const start = parseTarget(url).href;
   const deadline = Date.now() + timeoutMs;
   const remainingMs = (): number => deadline - Date.now();
-  // A timer cleared when the render ends (AbortSignal.timeout's fires whatever became of it).
-  const timer = new AbortController();
-  const timeout = setTimeout(() => timer.abort(RENDER_DEADLINE), timeoutMs);
+  const timeout = new Deadline(timeoutMs);
   // Aborted when the render is over, to end the Node fetches still answering this page's requests.
   const over = new AbortController();
-  const signal = AbortSignal.any(options.signal ? [timer.signal, over.signal, options.signal] : [timer.signal, over.signal]);
+  const signal = AbortSignal.any(options.signal ? [timeout.signal, over.signal, options.signal] : [timeout.signal, over.signal]);
   // The page's requests to one host share kept-alive connections, as a browser's would.
   const agents = new HostAgents();
 
@@ -151,7 +149,7 @@ export async function renderPage(browser: Browser, url: string, options: RenderO
   } catch (err) {
     if (signal.aborted) {
       // The deadline's reason is ours alone; callers get a FetchError.
-      throw signal.reason === RENDER_DEADLINE
+      throw timeout.passedWith(signal.reason)
         ? new FetchError('timeout', `Render timed out after ${timeoutMs} ms`, { url })
         : signal.reason;
     }
@@ -163,12 +161,9 @@ export async function renderPage(browser: Browser, url: string, options: RenderO
     throw err;
   } finally {
     finished = true;
-    clearTimeout(timeout);
+    timeout.clear();
     over.abort(new Error('render over'));
     await context?.close().catch(() => undefined);
     agents.destroy();
   }
 }
-
-/** The reason a render's deadline aborts it with: renderPage turns it into a timeout FetchError. */
-const RENDER_DEADLINE = new Error('the render deadline passed');
