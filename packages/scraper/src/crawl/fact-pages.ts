@@ -27,22 +27,23 @@ export function scoreCandidate(kind: FactKind, byPath: boolean, byText: boolean,
  */
 export function pickFactPages(html: string, pageUrl: string, domain: string, max: number): FactPageCandidate[] {
   const $ = parseHtml(html);
-  const base = normalizeUrl($('base[href]').attr('href') ?? '', pageUrl) ?? pageUrl;
+  const base = normalizeUrl($.elements('base').find((el) => el.attribs.href !== undefined)?.attribs.href ?? '', pageUrl) ?? pageUrl;
   const home = normalizeUrl(pageUrl);
   const found: FactPageCandidate[] = [];
-  $('a[href]').each((_i, el) => {
-    const href = $(el).attr('href') ?? '';
+  for (const el of $.elements('a')) {
+    const href = el.attribs.href;
+    if (href === undefined) continue;
     const url = normalizeUrl(href, base);
-    if (url === null || url === home || !isCompanySite(url, domain)) return;
+    if (url === null || url === home || !isCompanySite(url, domain)) continue;
     const { pathname, search } = new URL(url);
-    if (FILE_RE.test(pathname) || SHARE_RE.test(pathname) || /[?&](url|u)=/i.test(search)) return;
-    const text = $(el).text() || $(el).attr('title') || $(el).attr('aria-label') || '';
+    if (FILE_RE.test(pathname) || SHARE_RE.test(pathname) || /[?&](url|u)=/i.test(search)) continue;
+    const text = $(el).text() || el.attribs.title || el.attribs['aria-label'] || '';
     const byPath = kindForPath(pathname);
     const byText = kindForText(text);
     const kind = byPath ?? byText;
-    if (kind === null) return;
+    if (kind === null) continue;
     found.push({ url, kind, score: scoreCandidate(kind, byPath === kind, byText === kind, pathname), source: 'link' });
-  });
+  }
   return bestPerKind(found, max);
 }
 

@@ -1,8 +1,8 @@
 import { isCompanySite, safeDecodeURIComponent } from '@enrich/domain';
-import type { CheerioAPI } from 'cheerio';
 import type { Fact } from './company-facts';
 import { type OrganizationContext, stringProp } from './organization';
 import { linkContext } from './page-context';
+import type { HtmlDocument } from './parse-html';
 import { fact } from './util';
 
 const EMAIL = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,24}$/;
@@ -34,25 +34,27 @@ interface LinkHit {
   count: number;
 }
 
-function collectLinks($: CheerioAPI, prefix: 'mailto:' | 'tel:', normalise: (raw: string) => string | null): LinkHit[] {
+function collectLinks($: HtmlDocument, prefix: 'mailto:' | 'tel:', normalise: (raw: string) => string | null): LinkHit[] {
   const hits = new Map<string, LinkHit>();
-  $(`a[href^="${prefix}" i]`).each((_, el) => {
-    const $el = $(el);
-    const value = normalise($el.attr('href') ?? '');
-    if (!value) return;
-    const context = linkContext($el);
-    if (context.share) return;
+  // a[href^="mailto:" i]
+  for (const el of $.elements('a')) {
+    const href = el.attribs.href;
+    if (href === undefined || !href.toLowerCase().startsWith(prefix)) continue;
+    const value = normalise(href);
+    if (!value) continue;
+    const context = linkContext($(el));
+    if (context.share) continue;
     const known = hits.get(value);
     if (known) known.count += 1;
     else hits.set(value, { value, region: context.region, count: 1 });
-  });
+  }
   // Footer/contact placements first, then the most repeated.
   const rank = (h: LinkHit): number => (h.region === 'footer' ? 2 : h.region === 'body' ? 0 : 1);
   return [...hits.values()].sort((a, b) => rank(b) - rank(a) || b.count - a.count);
 }
 
 export function extractEmail(
-  $: CheerioAPI,
+  $: HtmlDocument,
   ctx: OrganizationContext,
   domain: string,
   url: string,
@@ -73,7 +75,7 @@ export function extractEmail(
   return other ? fact(other.value, url, 'mailto') : null;
 }
 
-export function extractPhone($: CheerioAPI, ctx: OrganizationContext, url: string): Fact<string> | null {
+export function extractPhone($: HtmlDocument, ctx: OrganizationContext, url: string): Fact<string> | null {
   const fromJsonLd = normalisePhone(stringProp(ctx.org, 'telephone') ?? '');
   if (fromJsonLd) return fact(fromJsonLd, url, 'json-ld');
   const link = collectLinks($, 'tel:', normalisePhone)[0];

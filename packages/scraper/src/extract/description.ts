@@ -1,8 +1,8 @@
 import type { WebsiteMethod } from '@enrich/record';
-import type { CheerioAPI } from 'cheerio';
 import type { Fact } from './company-facts';
 import { metaContents } from './meta';
 import { type OrganizationContext, stringProp } from './organization';
+import type { HtmlDocument } from './parse-html';
 import { cleanText, fact } from './util';
 
 const MIN_LENGTH = 20;
@@ -49,7 +49,7 @@ export function truncateText(text: string, max: number): string {
  * page's metadata carries no description. An article's opening describes its subject, not the
  * site, and is not taken.
  */
-export function firstParagraph($: CheerioAPI, names: string[]): string | null {
+export function firstParagraph($: HtmlDocument, names: string[]): string | null {
   const opening = siteDescriptionOpening(names);
   let found: string | null = null;
   let read = 0;
@@ -74,7 +74,7 @@ export function firstParagraph($: CheerioAPI, names: string[]): string | null {
  * The page's description has `name` for its subject: its metadata's opens with the name and a
  * verb ("ShellWorks renders …"), or a paragraph says what the site is (describesSite).
  */
-export function describedAs($: CheerioAPI, name: string): boolean {
+export function describedAs($: HtmlDocument, name: string): boolean {
   const opening = new RegExp(`^(?:[Tt]he\\s+)?${escapeRegExp(name)}(?:,[^,.]{1,80},)?\\s+\\p{Ll}`, 'u');
   const metas = DESCRIPTION_METAS.flatMap((key) => metaContents($, key));
   return metas.some((text) => opening.test(cleanText(text) ?? '')) || firstParagraph($, [name]) !== null;
@@ -84,7 +84,7 @@ const DESCRIPTION_METAS = ['og:description', 'description', 'twitter:description
 
 /** The site's description on one page; `names` are what the site is called (its name, its domain's label). */
 export function extractDescription(
-  $: CheerioAPI,
+  $: HtmlDocument,
   ctx: OrganizationContext,
   url: string,
   names: Array<string | null | undefined> = [],

@@ -1,5 +1,4 @@
 import { domainLabel, hostOf, withoutWww } from '@enrich/domain';
-import type { CheerioAPI } from 'cheerio';
 import type { CompanyFacts } from './company-facts';
 import { extractEmail, extractPhone } from './contact';
 import { extractDescription } from './description';
@@ -10,6 +9,7 @@ import { extractLogo } from './logo';
 import { extractName } from './name';
 import { type OrganizationContext, pickOrganization } from './organization';
 import { extractEmployeeCount, extractIndustry } from './organization-details';
+import type { HtmlDocument } from './parse-html';
 import { parseHtml } from './parse-html';
 import { extractSocialProfiles } from './social-profiles';
 import { extractTechnologies } from './technology';
@@ -48,7 +48,7 @@ function safe<T>(run: () => T, fallback: T): T {
  */
 export function extractCompanyFacts(html: string, pageUrl: string, domain: string): CompanyFacts {
   const facts = emptyCompanyFacts();
-  const $ = safe<CheerioAPI | null>(() => parseHtml(typeof html === 'string' ? html : ''), null);
+  const $ = safe<HtmlDocument | null>(() => parseHtml(typeof html === 'string' ? html : ''), null);
   if (!$) return facts;
   const host = typeof domain === 'string' ? hostOf(domain) : null;
   const normalisedDomain = host ? withoutWww(host) : '';

@@ -1,4 +1,3 @@
-import { load } from 'cheerio';
 import { parseAddressText } from './address-text';
 import { normaliseEmail, normalisePhone } from './contact';
 import { describesSite, truncateText } from './description';
@@ -6,6 +5,7 @@ import { extractCompanyFacts } from './extract-company-facts';
 import { yearFromDate, yearFromText } from './founded';
 import { cleanName, nameFromDomain, nameFromInitials, nameFromTitle, readsAsPhrase, siteNameOf } from './name';
 import { employeeCountOf } from './organization-details';
+import { parseHtml } from './parse-html';
 import { blockText, countWords } from './text';
 
 const URL = 'https://acme.com/';
@@ -224,7 +224,7 @@ describe('founded year and employees', () => {
 
 describe('text', () => {
   it('separates blocks, drops scripts, hidden and nav content', () => {
-    const $ = load(
+    const $ = parseHtml(
       '<body><nav>Menu</nav><p>One</p><p>Two<br>Three</p><div hidden>secret</div><span style="display: none">x</span><script>var a</script><img alt="Logo"></body>',
     );
     expect(blockText($('body').toArray(), { skipNav: true })).toBe('One\nTwo\nThree\nLogo');

@@ -1,8 +1,8 @@
-import { load } from 'cheerio';
 import { parseJsonLd, parseJsonLoosely, resolve, typesOf } from './json-ld';
 import { pickOrganization } from './organization';
+import { parseHtml } from './parse-html';
 
-const doc = (...blocks: string[]) => parseJsonLd(load(blocks.map((b) => `<script type="application/ld+json">${b}</script>`).join('')));
+const doc = (...blocks: string[]) => parseJsonLd(parseHtml(blocks.map((b) => `<script type="application/ld+json">${b}</script>`).join('')));
 
 describe('parseJsonLoosely', () => {
   it('repairs the usual CMS breakage', () => {
@@ -38,7 +38,7 @@ describe('parseJsonLd', () => {
   });
 
   it('accepts a type attribute with parameters and ignores other scripts', () => {
-    const $ = load(
+    const $ = parseHtml(
       '<script type="Application/LD+JSON; charset=utf-8">{"@type":"NGO","name":"N"}</script><script>{"@type":"Organization"}</script>',
     );
     expect(parseJsonLd($).nodes.map((n) => n.node.name)).toEqual(['N']);

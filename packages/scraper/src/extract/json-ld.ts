@@ -1,4 +1,4 @@
-import type { CheerioAPI } from 'cheerio';
+import type { HtmlDocument } from './parse-html';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -67,14 +67,14 @@ export function parseJsonLoosely(raw: string): unknown {
   return undefined;
 }
 
-export function parseJsonLd($: CheerioAPI): JsonLdDocument {
+export function parseJsonLd($: HtmlDocument): JsonLdDocument {
   const doc: JsonLdDocument = { nodes: [], byId: new Map() };
-  $('script').each((_, el) => {
-    const type = ($(el).attr('type') ?? '').toLowerCase().trim();
-    if (!type.startsWith('application/ld+json')) return;
+  for (const el of $.elements('script')) {
+    const type = (el.attribs.type ?? '').toLowerCase().trim();
+    if (!type.startsWith('application/ld+json')) continue;
     const parsed = parseJsonLoosely($(el).text());
     if (parsed !== undefined) collectRoot(parsed, doc);
-  });
+  }
   return doc;
 }
 

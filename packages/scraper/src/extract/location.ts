@@ -1,9 +1,10 @@
 import type { WebsiteMethod } from '@enrich/record';
-import type { CheerioAPI } from 'cheerio';
+import type { Element } from 'domhandler';
 import { parseAddressText } from './address-text';
 import type { Fact } from './company-facts';
 import { isObject, type JsonObject, resolve, toArray, typesOf } from './json-ld';
 import { type OrganizationContext, stringProp } from './organization';
+import { type HtmlDocument, hasClass } from './parse-html';
 import { blockText } from './text';
 import { cleanText, fact } from './util';
 
@@ -58,9 +59,10 @@ function fromJsonLd(ctx: OrganizationContext): string | null {
   return fromAddressValue(ctx.org.address, ctx) ?? fromAddressValue(ctx.org.location, ctx);
 }
 
-function fromMicrodata($: CheerioAPI): string | null {
+function fromMicrodata($: HtmlDocument): string | null {
   let found: string | null = null;
-  $('[itemprop="address"]').each((_, el) => {
+  for (const el of $.elements()) {
+    if (el.attribs.itemprop !== 'address') continue;
     const $el = $(el);
     const read = (prop: string): string | null => {
       const $p = $el.find(`[itemprop="${prop}"]`).first();
@@ -68,47 +70,53 @@ function fromMicrodata($: CheerioAPI): string | null {
     };
     found =
       joinLocation([read('addressLocality'), read('addressRegion'), read('addressCountry')]) ?? parseAddressText(blockText($el.toArray()));
-    return found ? false : undefined;
-  });
+    if (found) break;
+  }
   return found;
 }
 
-function fromMicroformats($: CheerioAPI): string | null {
+function fromMicroformats($: HtmlDocument): string | null {
   let found: string | null = null;
-  $('.h-card, .vcard, .h-adr, .adr').each((_, el) => {
+  for (const el of $.elements()) {
+    if (!MICROFORMAT_CLASSES.some((name) => hasClass(el, name))) continue;
     const $el = $(el);
     const read = (selector: string): string | null => {
       const $p = $el.find(selector).first();
       return $p.length ? $p.text() : null;
     };
     found = joinLocation([read('.p-locality, .locality'), read('.p-region, .region'), read('.p-country-name, .country-name')]);
-    return found ? false : undefined;
-  });
+    if (found) break;
+  }
   return found;
 }
 
-function fromBlocks($: CheerioAPI, selector: string): string | null {
-  let found: string | null = null;
-  $(selector)
-    .slice(0, 20)
-    .each((_, el) => {
-      found = parseAddressText(blockText([el]));
-      return found ? false : undefined;
-    });
-  return found;
+/** The address in the first of the first 20 `blocks` that holds one. */
+function fromBlocks(blocks: readonly Element[]): string | null {
+  for (const el of blocks.slice(0, 20)) {
+    const found = parseAddressText(blockText([el]));
+    if (found) return found;
+  }
+  return null;
 }
 
-export function extractLocation($: CheerioAPI, ctx: OrganizationContext, url: string): Fact<string> | null {
+const MICROFORMAT_CLASSES = ['h-card', 'vcard', 'h-adr', 'adr'];
+/** Like the selector `[name*="part" i]`. */
+const attrHas = (el: Element, name: string, part: string): boolean => el.attribs[name]?.toLowerCase().includes(part) ?? false;
+// footer, [role="contentinfo"], [class*="footer" i], [id*="footer" i]
+const isFooter = (el: Element): boolean =>
+  el.name === 'footer' || el.attribs.role === 'contentinfo' || attrHas(el, 'class', 'footer') || attrHas(el, 'id', 'footer');
+// [class*="contact" i], [id*="contact" i], [class*="address" i], [id*="address" i], [class*="location" i]
+const isContactBlock = (el: Element): boolean =>
+  ['contact', 'address'].some((part) => attrHas(el, 'class', part) || attrHas(el, 'id', part)) || attrHas(el, 'class', 'location');
+
+export function extractLocation($: HtmlDocument, ctx: OrganizationContext, url: string): Fact<string> | null {
   const attempts: Array<[() => string | null, WebsiteMethod]> = [
     [() => fromJsonLd(ctx), 'json-ld'],
     [() => fromMicrodata($), 'microdata'],
     [() => fromMicroformats($), 'microformat'],
-    [() => fromBlocks($, 'address'), 'address-element'],
-    [() => fromBlocks($, 'footer, [role="contentinfo"], [class*="footer" i], [id*="footer" i]'), 'footer-address'],
-    [
-      () => fromBlocks($, '[class*="contact" i], [id*="contact" i], [class*="address" i], [id*="address" i], [class*="location" i]'),
-      'contact-address',
-    ],
+    [() => fromBlocks($.elements('address')), 'address-element'],
+    [() => fromBlocks($.elements().filter(isFooter)), 'footer-address'],
+    [() => fromBlocks($.elements().filter(isContactBlock)), 'contact-address'],
   ];
   for (const [attempt, method] of attempts) {
     const value = attempt();

@@ -1,9 +1,9 @@
 import type { WebsiteMethod } from '@enrich/record';
-import type { CheerioAPI } from 'cheerio';
 import type { Fact } from './company-facts';
 import { isObject, resolve, toArray } from './json-ld';
 import { metaContent } from './meta';
 import type { OrganizationContext } from './organization';
+import type { HtmlDocument } from './parse-html';
 import { absoluteUrl, fact } from './util';
 
 function logoFromJsonLd(ctx: OrganizationContext): string | null {
@@ -23,7 +23,7 @@ function logoFromJsonLd(ctx: OrganizationContext): string | null {
 }
 
 /** Largest declared icon of the given rel, since favicons are tiny and touch icons are bigger. */
-function iconHref($: CheerioAPI, rels: string[]): string | null {
+function iconHref($: HtmlDocument, rels: string[]): string | null {
   let best: { href: string; size: number } | null = null;
   for (const el of $('link[rel][href]').toArray()) {
     const rel = (el.attribs.rel ?? '').toLowerCase().split(/\s+/);
@@ -35,7 +35,7 @@ function iconHref($: CheerioAPI, rels: string[]): string | null {
   return best?.href ?? null;
 }
 
-export function extractLogo($: CheerioAPI, ctx: OrganizationContext, url: string): Fact<string> | null {
+export function extractLogo($: HtmlDocument, ctx: OrganizationContext, url: string): Fact<string> | null {
   const attempts: Array<[string | null, WebsiteMethod]> = [
     [logoFromJsonLd(ctx), 'json-ld'],
     [metaContent($, 'og:logo'), 'og:logo'],

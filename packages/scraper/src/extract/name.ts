@@ -1,10 +1,11 @@
 import { domainLabel } from '@enrich/domain';
 import type { WebsiteMethod } from '@enrich/record';
-import type { CheerioAPI } from 'cheerio';
+import { type Element, isTag } from 'domhandler';
 import type { Fact } from './company-facts';
 import { describedAs } from './description';
 import { metaContent } from './meta';
 import { type OrganizationContext, stringProp } from './organization';
+import type { HtmlDocument } from './parse-html';
 import { cleanText, collapseWhitespace, fact, resembles, squash } from './util';
 
 const MAX_NAME = 60;
@@ -207,24 +208,36 @@ export function nameFromDomain(domain: string): string | null {
     .join(' ');
 }
 
-function logoAltCandidates($: CheerioAPI, domain: string): string[] {
-  const selectors = ['header img[alt]', '[class*="logo" i] img[alt]', 'img[class*="logo" i][alt]', 'img[alt*="logo" i]'];
+const mentionsLogo = (value: string | undefined): boolean => value?.toLowerCase().includes('logo') ?? false;
+
+function hasAncestor(el: Element, test: (ancestor: Element) => boolean): boolean {
+  for (let node = el.parent; node && isTag(node); node = node.parent) if (test(node)) return true;
+  return false;
+}
+
+function logoAltCandidates($: HtmlDocument, domain: string): string[] {
+  const withAlt = $.elements('img').filter((img) => img.attribs.alt !== undefined);
+  // In turn, like the selectors: header img[alt], [class*="logo" i] img[alt], img[class*="logo" i][alt], img[alt*="logo" i].
+  const places: ((img: Element) => boolean)[] = [
+    (img) => hasAncestor(img, (el) => el.name === 'header'),
+    (img) => hasAncestor(img, (el) => mentionsLogo(el.attribs.class)),
+    (img) => mentionsLogo(img.attribs.class),
+    (img) => mentionsLogo(img.attribs.alt),
+  ];
   const out: string[] = [];
-  for (const selector of selectors) {
-    $(selector)
-      .slice(0, 5)
-      .each((_, el) => {
-        const alt = ($(el).attr('alt') ?? '').replace(/\s*[-|]?\s*\blogo(?:type)?\b\s*$/i, '').replace(/^logo\s+(?:of\s+)?/i, '');
-        const name = cleanName(alt);
-        if (name) out.push(siteNameOf(name, domain));
-      });
+  for (const isPlace of places) {
+    for (const img of withAlt.filter(isPlace).slice(0, 5)) {
+      const alt = (img.attribs.alt ?? '').replace(/\s*[-|]?\s*\blogo(?:type)?\b\s*$/i, '').replace(/^logo\s+(?:of\s+)?/i, '');
+      const name = cleanName(alt);
+      if (name) out.push(siteNameOf(name, domain));
+    }
     if (out.length > 0) break;
   }
   return out;
 }
 
 /** The site's name on one page; `pageText` is the page's visible text (extractText). */
-export function extractName($: CheerioAPI, ctx: OrganizationContext, domain: string, url: string, pageText = ''): Fact<string> | null {
+export function extractName($: HtmlDocument, ctx: OrganizationContext, domain: string, url: string, pageText = ''): Fact<string> | null {
   const candidates: Candidate[] = [];
   const push = (value: string | null, method: WebsiteMethod): void => {
     if (value) candidates.push({ value, method });
@@ -240,7 +253,9 @@ export function extractName($: CheerioAPI, ctx: OrganizationContext, domain: str
   push(siteName(metaContent($, 'application-name')), 'application-name');
   if (ctx.nested) push(orgName, 'json-ld-publisher');
   push(cleanName(stringProp(ctx.website, 'name'), false), 'json-ld-website');
-  const title = cleanText($('head title').first().text()) ?? cleanText($('title').first().text());
+  const titles = $.elements('title');
+  const inHead = titles.find((el) => hasAncestor(el, (ancestor) => ancestor.name === 'head'));
+  const title = cleanText(inHead ? $(inHead).text() : '') ?? cleanText(titles[0] ? $(titles[0]).text() : '');
   const fromTitle = title ? nameFromTitle(title, domain) : null;
   if (fromTitle?.echoesDomain) push(fromTitle.value, 'title');
   // The domain abbreviates a name the page spells out: vouched for by the domain, as an echo is.

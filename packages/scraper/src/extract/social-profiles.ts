@@ -1,11 +1,11 @@
 import { domainLabel } from '@enrich/domain';
 import type { SocialNetwork, WebsiteMethod } from '@enrich/record';
-import type { CheerioAPI } from 'cheerio';
 import type { Fact } from './company-facts';
 import { isObject, resolve, toArray } from './json-ld';
 import { metaContent } from './meta';
 import type { OrganizationContext } from './organization';
 import { type LinkRegion, linkContext, pointsBackToPage } from './page-context';
+import type { HtmlDocument } from './parse-html';
 import { parseSocialUrl, type SocialLink } from './social-url';
 import { fact, resembles } from './util';
 
@@ -33,7 +33,7 @@ interface Candidate {
 }
 
 export function extractSocialProfiles(
-  $: CheerioAPI,
+  $: HtmlDocument,
   ctx: OrganizationContext,
   domain: string,
   companyName: string | null,
@@ -63,20 +63,24 @@ export function extractSocialProfiles(
     }
   }
 
-  $('a[href], link[rel~="me"][href]').each((_, el) => {
-    const $el = $(el);
-    const href = $el.attr('href') ?? '';
+  // a[href], link[rel~="me"][href], in document order
+  for (const el of $.elements()) {
+    const href = el.attribs.href;
+    if (href === undefined) continue;
+    const isLink = el.name === 'link';
+    if (!isLink && el.name !== 'a') continue;
+    if (isLink && !(el.attribs.rel ?? '').split(/\s+/).includes('me')) continue;
     const link = parseSocialUrl(href, pageUrl);
-    if (!link || pointsBackToPage(href, pageUrl)) return;
-    const rel = ($el.attr('rel') ?? '').toLowerCase().split(/\s+/);
-    if (el.tagName === 'link') {
+    if (!link || pointsBackToPage(href, pageUrl)) continue;
+    if (isLink) {
       add(link, 'rel-me');
-      return;
+      continue;
     }
-    const context = linkContext($el);
-    if (context.share) return;
+    const rel = (el.attribs.rel ?? '').toLowerCase().split(/\s+/);
+    const context = linkContext($(el));
+    if (context.share) continue;
     add(link, rel.includes('me') ? 'rel-me' : context.region);
-  });
+  }
 
   const site = (metaContent($, 'twitter:site') ?? '').replace(/^@/, '').trim();
   if (/^[A-Za-z0-9_]{1,15}$/.test(site)) add(parseSocialUrl(`https://x.com/${site}`), 'twitter:site');

@@ -1,10 +1,10 @@
 import { readCorpus } from '@enrich/testkit';
-import { load } from 'cheerio';
 import { emptyCompanyFacts, extractCompanyFacts } from './extract-company-facts';
+import { parseHtml } from './parse-html';
 import { extractTechnologies, TECHNOLOGIES, type Technology, technologyCategory } from './technology';
 
 const URL = 'https://www.acme.com/';
-const detect = (html: string, table?: readonly Technology[]) => extractTechnologies(load(html), URL, table);
+const detect = (html: string, table?: readonly Technology[]) => extractTechnologies(parseHtml(html), URL, table);
 /** name → method, for compact expectations. */
 const methods = (html: string) => Object.fromEntries(detect(html).map((f) => [f.value, f.method]));
 const page = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
@@ -184,7 +184,7 @@ describe('extractTechnologies: precision', () => {
       { value: 'Plausible', url: URL, method: 'script-host' },
     ]);
     expect(new Set(TECHNOLOGIES.map((t) => t.name)).size).toBe(TECHNOLOGIES.length);
-    const $ = load(page(''));
+    const $ = parseHtml(page(''));
     for (const { matchers } of TECHNOLOGIES) if (matchers.selector) expect(() => $(matchers.selector)).not.toThrow();
     expect(technologyCategory('Stripe')).toBe('payments');
     expect(technologyCategory('Nothing')).toBeNull();

@@ -1,6 +1,7 @@
-import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { Cheerio } from 'cheerio';
 import type { Element } from 'domhandler';
 import type { Fact } from './company-facts';
+import type { HtmlDocument } from './parse-html';
 import { absoluteUrl, fact } from './util';
 
 export type TechnologyCategory =
@@ -259,20 +260,16 @@ interface PageSignals {
   inline: string;
 }
 
-function elements($: CheerioAPI, selector: string): Element[] {
-  return $(selector)
-    .toArray()
-    .filter((node): node is Element => 'attribs' in node);
-}
-
-function collectSignals($: CheerioAPI, pageUrl: string, table: readonly Technology[]): PageSignals {
-  const content = (selector: string): string[] =>
-    elements($, selector)
+function collectSignals($: HtmlDocument, pageUrl: string, table: readonly Technology[]): PageSignals {
+  // The content of each <meta> whose `attribute` is `value`, in any case (meta[attribute="value" i]).
+  const content = (attribute: string, value: string): string[] =>
+    $.elements('meta')
+      .filter((el) => el.attribs[attribute]?.toLowerCase() === value)
       .map((el) => (el.attribs.content ?? '').trim())
       .filter(Boolean);
   const sources: string[] = [];
   const attributes = new Set<string>();
-  for (const el of elements($, '*')) {
+  for (const el of $.elements()) {
     for (const name of Object.keys(el.attribs)) attributes.add(name.toLowerCase());
     if (sources.length >= MAX_SOURCES) continue;
     const tag = el.tagName.toLowerCase();
@@ -284,7 +281,8 @@ function collectSignals($: CheerioAPI, pageUrl: string, table: readonly Technolo
     if (url) sources.push(url);
   }
   let inline = '';
-  for (const el of elements($, 'script:not([src])')) {
+  for (const el of $.elements('script')) {
+    if (el.attribs.src !== undefined) continue;
     const type = (el.attribs.type ?? '').trim().toLowerCase();
     // JSON and templates carry data, not loader code.
     if (type !== '' && type !== 'module' && !type.includes('javascript')) continue;
@@ -294,8 +292,8 @@ function collectSignals($: CheerioAPI, pageUrl: string, table: readonly Technolo
   const markup = table.flatMap((t) => (t.matchers.selector ? [t.matchers.selector] : []));
   return {
     marked: $(markup.length > 0 ? markup.join(', ') : []) as Cheerio<Element>,
-    generators: content('meta[name="generator" i]'),
-    poweredBy: content('meta[http-equiv="x-powered-by" i]'),
+    generators: content('name', 'generator'),
+    poweredBy: content('http-equiv', 'x-powered-by'),
     attributes,
     sources,
     inline: inline.slice(0, MAX_INLINE_CHARS),
@@ -317,7 +315,7 @@ function detect(signals: PageSignals, matchers: TechnologyMatchers): TechnologyM
  * The technologies a page shows it is built with (CMS, framework, analytics, widgets, hosting),
  * one Fact per technology in table order, each with the strongest evidence found.
  */
-export function extractTechnologies($: CheerioAPI, pageUrl: string, table: readonly Technology[] = TECHNOLOGIES): Fact<string>[] {
+export function extractTechnologies($: HtmlDocument, pageUrl: string, table: readonly Technology[] = TECHNOLOGIES): Fact<string>[] {
   const signals = collectSignals($, pageUrl, table);
   const found = new Map<string, Fact<string>>();
   for (const technology of table) {

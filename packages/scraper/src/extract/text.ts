@@ -1,5 +1,6 @@
-import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { Cheerio } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
+import type { HtmlDocument } from './parse-html';
 import { collapseWhitespace } from './util';
 
 export const MAX_TEXT_SAMPLE = 20_000;
@@ -135,7 +136,7 @@ function truncateAtWord(text: string, max: number): string {
   return space > max * 0.9 ? slice.slice(0, space) : slice;
 }
 
-export function extractText($: CheerioAPI): { textSample: string; wordCount: number } {
+export function extractText($: HtmlDocument): { textSample: string; wordCount: number } {
   const body: Cheerio<Element> = $('body');
   const roots: AnyNode[] = body.length > 0 ? body.toArray() : $.root().toArray();
   const text = collapseWhitespace(blockText(roots, { skipNav: true }));

@@ -1,6 +1,7 @@
-import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { Cheerio } from 'cheerio';
 import { type AnyNode, type Element, hasChildren, isTag, isText } from 'domhandler';
 import { metaContent } from '../extract/meta';
+import { canonicalHref, type HtmlDocument, hasClass } from '../extract/parse-html';
 import { cleanText } from '../extract/util';
 import { parseCount } from './counts';
 import { unwrapLinkedInRedirect, websiteDomain } from './website-match';
@@ -79,15 +80,13 @@ type AboutKey = keyof typeof ABOUT_FIELDS;
  * The "about" list's entries, each the <dd> of its data-test-id or, failing that, of its <dt>
  * label. The page is searched twice (test ids, then labels), not twice per entry.
  */
-function aboutEntries($: CheerioAPI): (key: AboutKey) => Cheerio<Element> | null {
+function aboutEntries($: HtmlDocument): (key: AboutKey) => Cheerio<Element> | null {
   const byTestId = new Map<string, Cheerio<Element>>();
-  for (const el of $('[data-test-id^="about-us__"]').toArray()) {
-    const id = (el as Element).attribs['data-test-id']!;
-    if (!byTestId.has(id)) byTestId.set(id, $(el as Element));
+  for (const el of $.elements()) {
+    const id = el.attribs['data-test-id'];
+    if (id?.startsWith('about-us__') && !byTestId.has(id)) byTestId.set(id, $(el));
   }
-  const labels = $('dt')
-    .toArray()
-    .map((el) => ({ $dt: $(el), label: cleanText($(el).text()) ?? '' }));
+  const labels = $.elements('dt').map((el) => ({ $dt: $(el), label: cleanText($(el).text()) ?? '' }));
   return (key) => {
     const $item = byTestId.get(`about-us__${key}`);
     if ($item) {
@@ -135,9 +134,13 @@ function splitSpecialties(text: string | null): string[] {
 const FOLLOWERS = /(\d[\d,.\s]*\s*[KkMm]?)\s+followers\b/;
 
 function topCard(
-  $: CheerioAPI,
+  $: HtmlDocument,
 ): Pick<MarkupCompany, 'name' | 'tagline' | 'headline' | 'logoUrl' | 'followers' | 'employeesOnLinkedIn' | 'sublineLocation'> {
-  const $card = $('.top-card-layout').first();
+  const $card = $(
+    $.elements()
+      .filter((el) => hasClass(el, 'top-card-layout'))
+      .slice(0, 1),
+  );
   // Without the top card, look anywhere in the document.
   const $scope: Cheerio<AnyNode> = $card.length > 0 ? $card : $.root();
   const subline = visibleText($scope.find('.top-card-layout__first-subline').first()) ?? '';
@@ -159,17 +162,22 @@ function topCard(
 }
 
 /** og:title / <title> read "Audiense | LinkedIn". */
-function titleName($: CheerioAPI): string | null {
-  const title = metaContent($, 'og:title') ?? $('title').first().text();
+function titleName($: HtmlDocument): string | null {
+  const titleElement = $.elements('title')[0];
+  const title = metaContent($, 'og:title') ?? (titleElement ? $(titleElement).text() : '');
   return cleanText(title.replace(/\s*[|\-–]\s*LinkedIn\s*$/i, ''));
 }
 
-export function readMarkupCompany($: CheerioAPI): MarkupCompany {
+export function readMarkupCompany($: HtmlDocument): MarkupCompany {
   const card = topCard($);
   const metaDescription = metaContent($, 'description') ?? metaContent($, 'og:description');
   const metaFollowers = metaDescription ? /(\d[\d,.\s]*\s*[KkMm]?)\s+followers on LinkedIn/i.exec(metaDescription) : null;
-  const canonical = $('link[rel="canonical"]').attr('href') ?? metaContent($, 'og:url');
-  const description = $('[data-test-id="about-us__description"]').first();
+  const canonical = canonicalHref($) ?? metaContent($, 'og:url');
+  const description = $(
+    $.elements()
+      .filter((el) => el.attribs['data-test-id'] === 'about-us__description')
+      .slice(0, 1),
+  );
   const about = aboutEntries($);
   return {
     ...card,

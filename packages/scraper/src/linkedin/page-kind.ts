@@ -1,7 +1,8 @@
 import { linkedInCompanyUrl } from '@enrich/domain';
-import type { CheerioAPI } from 'cheerio';
+import type { Element } from 'domhandler';
 import type { JsonLdDocument } from '../extract/json-ld';
 import { metaContent } from '../extract/meta';
+import { canonicalHref, type HtmlDocument, hasClass } from '../extract/parse-html';
 import { findOrganization } from './json-ld-company';
 
 export type LinkedInPageKind = 'company' | 'authwall' | 'not_company_page';
@@ -24,26 +25,31 @@ function pathOf(url: string): string {
  * What a fetched LinkedIn page is. Company markers are checked before wall markers on purpose:
  * a real logged-out company page is full of sign-in modals and login links.
  */
-export function classifyLinkedInPage($: CheerioAPI, doc: JsonLdDocument, pageUrl: string): LinkedInPageKind {
+// [data-test-id="about-us"], [data-test-id^="about-us__"]
+const isAboutUs = (el: Element): boolean => {
+  const id = el.attribs['data-test-id'];
+  return id === 'about-us' || (id?.startsWith('about-us__') ?? false);
+};
+
+export function classifyLinkedInPage($: HtmlDocument, doc: JsonLdDocument, pageUrl: string): LinkedInPageKind {
   if (WALL_PATH.test(pathOf(pageUrl))) return 'authwall';
   const pageKey = metaContent($, 'pageKey') ?? '';
   if (WALL_PAGE_KEY.test(pageKey)) return 'authwall';
 
-  const canonical = $('link[rel="canonical"]').attr('href') ?? metaContent($, 'og:url');
+  const canonical = canonicalHref($) ?? metaContent($, 'og:url');
   const pointsElsewhere = canonical !== undefined && canonical !== null && linkedInCompanyUrl(canonical) === null;
   const isCompany =
     pageKey.startsWith('d_org_guest') ||
     findOrganization(doc) !== null ||
-    $('[data-test-id="about-us"], [data-test-id^="about-us__"]').length > 0 ||
-    ($('.top-card-layout').length > 0 && linkedInCompanyUrl(canonical ?? pageUrl) !== null);
+    $.elements().some(isAboutUs) ||
+    ($.elements().some((el) => hasClass(el, 'top-card-layout')) && linkedInCompanyUrl(canonical ?? pageUrl) !== null);
   // A canonical naming a person or post overrides weaker markers (a profile may embed an Organization).
   if (isCompany && (!pointsElsewhere || pageKey.startsWith('d_org_guest'))) return 'company';
 
   // LinkedIn's HTTP 999 block page is a bare script that redirects to /authwall.
-  const redirectsToWall = $('script')
-    .toArray()
-    .some((el) => /\/authwall\b/.test($(el).text()));
-  if (redirectsToWall || WALL_TITLE.test($('title').first().text().trim())) return 'authwall';
+  const redirectsToWall = $.elements('script').some((el) => /\/authwall\b/.test($(el).text()));
+  const title = $.elements('title')[0];
+  if (redirectsToWall || WALL_TITLE.test((title ? $(title).text() : '').trim())) return 'authwall';
   if ($('form.join-form, .authwall-join-form, form.login__form').length > 0) return 'authwall';
   return 'not_company_page';
 }

@@ -1,9 +1,9 @@
-import { load } from 'cheerio';
+import { parseHtml } from '../extract/parse-html';
 import { extractText } from '../extract/text';
 import { looksLikeJsShell } from './js-shell';
 
 const MIN = 50;
-const words = (html: string): number => extractText(load(html)).wordCount;
+const words = (html: string): number => extractText(parseHtml(html)).wordCount;
 const shell = (html: string): boolean => looksLikeJsShell(html, words(html), MIN);
 const page = (head: string, body: string): string =>
   `<!doctype html><html><head><title>Acme</title>${head}</head><body>${body}</body></html>`;
