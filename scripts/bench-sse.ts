@@ -182,6 +182,10 @@ async function main(): Promise<number> {
         return published.jobChanged(jobId, seq);
       },
       batchItemEnded: (event) => published.batchItemEnded(event),
+      jobEnded(jobId, batchItem) {
+        committedAt.set(jobId, performance.now());
+        return published.jobEnded(jobId, batchItem);
+      },
     };
 
     const { key } = await issueApiKey(db, 'bench-sse', 'enterprise');

@@ -8,11 +8,28 @@ type Sent = { channel: string; message: string };
 
 const never = () => new Promise<never>(() => undefined);
 
-function fakeRedis(sent: Sent[], publish?: () => Promise<unknown>) {
+/** `writes` counts what would reach the socket: a command, or a pipeline of them. */
+function fakeRedis(sent: Sent[], publish?: () => Promise<unknown>, writes = { count: 0 }) {
   return {
     publish: (channel: string, message: string) => {
+      writes.count += 1;
       sent.push({ channel, message });
       return publish ? publish() : Promise.resolve(1);
+    },
+    pipeline: () => {
+      const queued: Sent[] = [];
+      const pipeline = {
+        publish: (channel: string, message: string) => {
+          queued.push({ channel, message });
+          return pipeline;
+        },
+        exec: () => {
+          writes.count += 1;
+          sent.push(...queued);
+          return publish ? publish() : Promise.resolve(queued.map(() => [null, 1]));
+        },
+      };
+      return pipeline;
     },
   };
 }
@@ -44,6 +61,52 @@ describe('announcements on Redis', () => {
       { channel: '{p}:events:job:j1', message: '2' },
       { channel: '{p}:events:batch:bat_1', message: JSON.stringify(item) },
     ]);
+  });
+});
+
+describe('a job’s end', () => {
+  const batchItem = {
+    batchId: 'bat_1',
+    seq: 3,
+    item: { jobId: 'j1', domain: 'a.com', status: 'failed' as const, error: { code: 'SCRAPE_FAILED', message: 'no' } },
+    counts: { completed: 1, failed: 2, pending: 0 },
+  };
+  const fail = (error: unknown) => {
+    throw error;
+  };
+
+  it('on Redis, goes out with its batch item’s event in one write, the job’s first', async () => {
+    const sent: Sent[] = [];
+    const writes = { count: 0 };
+    const events = redisJobEvents(fakeRedis(sent, undefined, writes), '{p}', fail);
+    await events.jobEnded('j1', batchItem);
+    expect(sent).toEqual([
+      { channel: '{p}:events:job:j1', message: '3' },
+      { channel: '{p}:events:batch:bat_1', message: JSON.stringify(batchItem) },
+    ]);
+    expect(writes.count).toBe(1);
+    await events.jobEnded('j2', null);
+    expect(sent.slice(2)).toEqual([{ channel: '{p}:events:job:j2', message: '3' }]);
+    expect(writes.count).toBe(2);
+  });
+
+  it('on PostgreSQL, notifies both, the job’s first', async () => {
+    const sent: { text: string; values: unknown[] }[] = [];
+    await postgresJobEvents(fakePool(sent), 'c', '{p}', fail).jobEnded('j1', batchItem);
+    expect(sent.map((query) => query.values)).toEqual([
+      ['c', notificationPayload('{p}:events:job:j1', '3')],
+      ['c', notificationPayload('{p}:events:batch:bat_1', JSON.stringify(batchItem))],
+    ]);
+  });
+
+  it('reports a pipeline that fails, and goes on', async () => {
+    const errors: unknown[] = [];
+    await redisJobEvents(
+      fakeRedis([], () => Promise.reject(new Error('down'))),
+      '{p}',
+      (e) => errors.push(e),
+    ).jobEnded('j1', batchItem);
+    expect(errors.map(String)).toEqual(['Error: down']);
   });
 });
 

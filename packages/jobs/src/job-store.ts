@@ -121,10 +121,7 @@ function jobEnd(
 async function afterEnd(db: Db, events: JobEvents, jobId: string, end: JobEnd | null): Promise<Ended> {
   if (!end) return { ended: false, deliveries: [] };
   const { batch, item } = end;
-  await Promise.all([
-    events.jobChanged(jobId, JOB_EVENT_SEQ.ended),
-    batch && events.batchItemEnded({ batchId: batch.id, seq: batch.seq, item, counts: batch.counts }),
-  ]);
+  await events.jobEnded(jobId, batch && { batchId: batch.id, seq: batch.seq, item, counts: batch.counts });
   const settled = batch && batch.counts.pending === 0 ? (await settle(db, batch.id)).deliveries : [];
   return { ended: true, deliveries: [...end.deliveries, ...settled], batchItem: batch !== null };
 }
