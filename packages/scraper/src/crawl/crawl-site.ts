@@ -1,5 +1,6 @@
 import { isCompanySite } from '@enrich/domain';
 import { FetchError, type FetchErrorKind, type FetchPageOptions, fetchPage, HostAgents } from '@enrich/guarded-fetch';
+import { type HtmlDocument, parseHtml } from '../extract/parse-html';
 import type { CrawlEnv } from './crawl-env';
 import { bestPerKind, type FactPageCandidate, pickFactPages } from './fact-pages';
 import { fetchText } from './fetch-text';
@@ -46,6 +47,8 @@ export interface CrawlResult {
 export interface CrawlHomepage {
   url: string;
   html: string;
+  /** `html` parsed, when the caller already did (for its facts): its links are read from it. */
+  document?: HtmlDocument;
   /** Round trips it took: attempts at the site's address forms and redirects. 1 when not said. */
   trips?: number;
 }
@@ -142,7 +145,7 @@ async function crawlWith(domain: string, homepage: CrawlHomepage, settings: Craw
   result.stats.bytes = Buffer.byteLength(homepage.html);
 
   const slots = settings.maxPages - 1;
-  let candidates = slots > 0 ? pickFactPages(homepage.html, homeUrl, domain, slots) : [];
+  let candidates = slots > 0 ? pickFactPages(homepage.document ?? parseHtml(homepage.html), homeUrl, domain, slots) : [];
   // The trip after which the candidates are known: the homepage's links, or the sitemaps read after robots.txt.
   let candidatesAfter = homeTrips;
   if (candidates.length < Math.min(slots, FACT_KINDS.length) && Date.now() < deadline) {

@@ -1,8 +1,9 @@
+import { parseHtml } from '../extract/parse-html';
 import { pickFactPages } from './fact-pages';
 
 const HOME = 'https://www.acme.com/';
 const page = (links: string) => `<html><body><nav>${links}</nav></body></html>`;
-const pick = (links: string, max = 10) => pickFactPages(page(links), HOME, 'acme.com', max).map((c) => [c.kind, c.url]);
+const pick = (links: string, max = 10) => pickFactPages(parseHtml(page(links)), HOME, 'acme.com', max).map((c) => [c.kind, c.url]);
 
 describe('pickFactPages', () => {
   it('finds fact pages by path and orders them by usefulness', () => {

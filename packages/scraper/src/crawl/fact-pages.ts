@@ -1,5 +1,5 @@
 import { isCompanySite } from '@enrich/domain';
-import { parseHtml } from '../extract/parse-html';
+import type { HtmlDocument } from '../extract/parse-html';
 import { type FactKind, KIND_RANK, kindForPath, kindForText } from './page-kinds';
 import { normalizeUrl } from './site-url';
 
@@ -25,8 +25,7 @@ export function scoreCandidate(kind: FactKind, byPath: boolean, byText: boolean,
  * Picks the pages of the company's own site that carry company facts, from the homepage's links.
  * One page per kind (two "team" pages repeat the same facts), best kind first, at most `max`.
  */
-export function pickFactPages(html: string, pageUrl: string, domain: string, max: number): FactPageCandidate[] {
-  const $ = parseHtml(html);
+export function pickFactPages($: HtmlDocument, pageUrl: string, domain: string, max: number): FactPageCandidate[] {
   const base = normalizeUrl($.elements('base').find((el) => el.attribs.href !== undefined)?.attribs.href ?? '', pageUrl) ?? pageUrl;
   const home = normalizeUrl(pageUrl);
   const found: FactPageCandidate[] = [];

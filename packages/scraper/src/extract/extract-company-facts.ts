@@ -46,9 +46,9 @@ function safe<T>(run: () => T, fallback: T): T {
  * What a company's homepage states about the company, each value tagged with where it was found.
  * Pure and total: malformed HTML or JSON-LD yields nulls, never an exception.
  */
-export function extractCompanyFacts(html: string, pageUrl: string, domain: string): CompanyFacts {
+export function extractCompanyFacts(page: string | HtmlDocument, pageUrl: string, domain: string): CompanyFacts {
   const facts = emptyCompanyFacts();
-  const $ = safe<HtmlDocument | null>(() => parseHtml(typeof html === 'string' ? html : ''), null);
+  const $ = typeof page === 'function' ? page : safe<HtmlDocument | null>(() => parseHtml(typeof page === 'string' ? page : ''), null);
   if (!$) return facts;
   const host = typeof domain === 'string' ? hostOf(domain) : null;
   const normalisedDomain = host ? withoutWww(host) : '';

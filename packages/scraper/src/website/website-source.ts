@@ -2,6 +2,7 @@ import { FetchError, type FetchErrorKind, type FetchPageOptions, fetchPage, Host
 import { type CrawlResult, type CrawlSettings, crawlSite, type PageKind } from '../crawl';
 import type { CompanyFacts } from '../extract/company-facts';
 import { extractCompanyFacts } from '../extract/extract-company-facts';
+import { parseHtml } from '../extract/parse-html';
 import { mergePageFacts } from './merge-page-facts';
 
 export type ScrapeSettings = Omit<FetchPageOptions, 'signal'>;
@@ -93,15 +94,19 @@ export async function scrapeWebsiteSource(domain: string, settings: WebsiteSourc
 
 async function scrapeWith(domain: string, settings: WebsiteSourceSettings): Promise<WebsiteSourceData> {
   const home = await fetchHomepage(domain, settings.fetch);
-  let homeFacts = extractCompanyFacts(home.html, home.finalUrl, domain);
+  // Parsed once: for its facts here, and for its links in the crawl.
+  let homeDocument = parseHtml(home.html);
+  let homeFacts = extractCompanyFacts(homeDocument, home.finalUrl, domain);
   let rendered = false;
   let renderError: string | undefined;
   if (settings.renderer && settings.needsRendering?.(home.html, homeFacts.wordCount)) {
     try {
       const page = await settings.renderer.render(home.finalUrl);
-      const facts = extractCompanyFacts(page.html, page.finalUrl, domain);
+      const document = parseHtml(page.html);
+      const facts = extractCompanyFacts(document, page.finalUrl, domain);
       if (facts.wordCount > homeFacts.wordCount) {
         home.html = page.html;
+        homeDocument = document;
         homeFacts = facts;
         rendered = true;
       }
@@ -115,7 +120,7 @@ async function scrapeWith(domain: string, settings: WebsiteSourceSettings): Prom
   if (settings.crawl) {
     crawl = await crawlSite(
       domain,
-      { url: home.finalUrl, html: home.html, trips: home.trips },
+      { url: home.finalUrl, html: home.html, document: homeDocument, trips: home.trips },
       { ...settings.crawl, fetch: settings.fetch },
     );
     if (crawl.blockedByRobots) {
