@@ -48,6 +48,7 @@ function safe<T>(run: () => T, fallback: T): T {
  */
 export function extractCompanyFacts(page: string | HtmlDocument, pageUrl: string, domain: string): CompanyFacts {
   const facts = emptyCompanyFacts();
+  // A parsed page (cheerio's API is a function) is read as it is; anything else is parsed, a non-string as empty.
   const $ = typeof page === 'function' ? page : safe<HtmlDocument | null>(() => parseHtml(typeof page === 'string' ? page : ''), null);
   if (!$) return facts;
   const host = typeof domain === 'string' ? hostOf(domain) : null;

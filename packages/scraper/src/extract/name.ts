@@ -5,7 +5,7 @@ import type { Fact } from './company-facts';
 import { describedAs } from './description';
 import { metaContent } from './meta';
 import { type OrganizationContext, stringProp } from './organization';
-import type { HtmlDocument } from './parse-html';
+import { type HtmlDocument, titleText } from './parse-html';
 import { cleanText, collapseWhitespace, fact, resembles, squash } from './util';
 
 const MAX_NAME = 60;
@@ -253,9 +253,8 @@ export function extractName($: HtmlDocument, ctx: OrganizationContext, domain: s
   push(siteName(metaContent($, 'application-name')), 'application-name');
   if (ctx.nested) push(orgName, 'json-ld-publisher');
   push(cleanName(stringProp(ctx.website, 'name'), false), 'json-ld-website');
-  const titles = $.elements('title');
-  const inHead = titles.find((el) => hasAncestor(el, (ancestor) => ancestor.name === 'head'));
-  const title = cleanText(inHead ? $(inHead).text() : '') ?? cleanText(titles[0] ? $(titles[0]).text() : '');
+  const inHead = $.elements('title').find((el) => hasAncestor(el, (ancestor) => ancestor.name === 'head'));
+  const title = cleanText(inHead ? $(inHead).text() : '') ?? cleanText(titleText($));
   const fromTitle = title ? nameFromTitle(title, domain) : null;
   if (fromTitle?.echoesDomain) push(fromTitle.value, 'title');
   // The domain abbreviates a name the page spells out: vouched for by the domain, as an echo is.

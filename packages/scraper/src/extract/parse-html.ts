@@ -54,6 +54,12 @@ export function parseHtml(html: string): HtmlDocument {
   });
 }
 
+/** The text of the page's first <title>; '' when it has none (the selector `title`, first). */
+export function titleText($: HtmlDocument): string {
+  const title = $.elements('title')[0];
+  return title ? $(title).text() : '';
+}
+
 /** Whether `el` has the class `name` (the selector `.name`). */
 export const hasClass = (el: Element, name: string): boolean => (el.attribs.class ?? '').split(/\s+/).includes(name);
 

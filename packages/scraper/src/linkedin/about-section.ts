@@ -1,7 +1,7 @@
 import type { Cheerio } from 'cheerio';
 import { type AnyNode, type Element, hasChildren, isTag, isText } from 'domhandler';
 import { metaContent } from '../extract/meta';
-import { canonicalHref, type HtmlDocument, hasClass } from '../extract/parse-html';
+import { canonicalHref, type HtmlDocument, hasClass, titleText } from '../extract/parse-html';
 import { cleanText } from '../extract/util';
 import { parseCount } from './counts';
 import { unwrapLinkedInRedirect, websiteDomain } from './website-match';
@@ -136,13 +136,9 @@ const FOLLOWERS = /(\d[\d,.\s]*\s*[KkMm]?)\s+followers\b/;
 function topCard(
   $: HtmlDocument,
 ): Pick<MarkupCompany, 'name' | 'tagline' | 'headline' | 'logoUrl' | 'followers' | 'employeesOnLinkedIn' | 'sublineLocation'> {
-  const $card = $(
-    $.elements()
-      .filter((el) => hasClass(el, 'top-card-layout'))
-      .slice(0, 1),
-  );
+  const card = $.elements().find((el) => hasClass(el, 'top-card-layout'));
   // Without the top card, look anywhere in the document.
-  const $scope: Cheerio<AnyNode> = $card.length > 0 ? $card : $.root();
+  const $scope: Cheerio<AnyNode> = card ? $(card) : $.root();
   const subline = visibleText($scope.find('.top-card-layout__first-subline').first()) ?? '';
   const followerMatch = FOLLOWERS.exec(subline);
   const sublineLocation = cleanText(subline.replace(FOLLOWERS, '').replace(/[·•|]+/g, ' ')) ?? null;
@@ -163,8 +159,7 @@ function topCard(
 
 /** og:title / <title> read "Audiense | LinkedIn". */
 function titleName($: HtmlDocument): string | null {
-  const titleElement = $.elements('title')[0];
-  const title = metaContent($, 'og:title') ?? (titleElement ? $(titleElement).text() : '');
+  const title = metaContent($, 'og:title') ?? titleText($);
   return cleanText(title.replace(/\s*[|\-–]\s*LinkedIn\s*$/i, ''));
 }
 
@@ -173,16 +168,12 @@ export function readMarkupCompany($: HtmlDocument): MarkupCompany {
   const metaDescription = metaContent($, 'description') ?? metaContent($, 'og:description');
   const metaFollowers = metaDescription ? /(\d[\d,.\s]*\s*[KkMm]?)\s+followers on LinkedIn/i.exec(metaDescription) : null;
   const canonical = canonicalHref($) ?? metaContent($, 'og:url');
-  const description = $(
-    $.elements()
-      .filter((el) => el.attribs['data-test-id'] === 'about-us__description')
-      .slice(0, 1),
-  );
+  const description = $.elements().find((el) => el.attribs['data-test-id'] === 'about-us__description');
   const about = aboutEntries($);
   return {
     ...card,
     name: card.name ?? titleName($),
-    description: description.length > 0 ? visibleText(description) : null,
+    description: description ? visibleText($(description)) : null,
     industry: aboutText(about, 'industry'),
     size: aboutText(about, 'size'),
     headquarters: aboutText(about, 'headquarters'),

@@ -2,7 +2,7 @@ import { linkedInCompanyUrl } from '@enrich/domain';
 import type { Element } from 'domhandler';
 import type { JsonLdDocument } from '../extract/json-ld';
 import { metaContent } from '../extract/meta';
-import { canonicalHref, type HtmlDocument, hasClass } from '../extract/parse-html';
+import { canonicalHref, type HtmlDocument, hasClass, titleText } from '../extract/parse-html';
 import { findOrganization } from './json-ld-company';
 
 export type LinkedInPageKind = 'company' | 'authwall' | 'not_company_page';
@@ -48,8 +48,7 @@ export function classifyLinkedInPage($: HtmlDocument, doc: JsonLdDocument, pageU
 
   // LinkedIn's HTTP 999 block page is a bare script that redirects to /authwall.
   const redirectsToWall = $.elements('script').some((el) => /\/authwall\b/.test($(el).text()));
-  const title = $.elements('title')[0];
-  if (redirectsToWall || WALL_TITLE.test((title ? $(title).text() : '').trim())) return 'authwall';
+  if (redirectsToWall || WALL_TITLE.test(titleText($).trim())) return 'authwall';
   if ($('form.join-form, .authwall-join-form, form.login__form').length > 0) return 'authwall';
   return 'not_company_page';
 }
