@@ -15,7 +15,7 @@
 // Knobs: the worker settings in SETTINGS below (same names as the services'), BENCH_DOMAINS,
 // BENCH_LARGE_DOMAINS (1000; 0 skips the second line), BENCH_LARGE_SCRAPE_WORKERS (2),
 // BENCH_SHELL_EVERY (every n-th homepage a JavaScript shell; 0 none), BENCH_WARMUP (domains
-// enriched before the measurement), BENCH_CPU_PROFILE=1 (BENCH_CPU_PROFILE_DIR to keep them),
+// enriched per scrape worker before the measurement; 150), BENCH_CPU_PROFILE=1 (BENCH_CPU_PROFILE_DIR to keep them),
 // BENCH_NODE_OPTIONS (NODE_OPTIONS of the apps), BENCH_NODE_ARGS (V8 flags for the workers),
 // BENCH_KEEP_DB=1 (keep the database to query afterwards), BENCH_TIMEOUT_MS,
 // QUEUE_STORE (redis, the default, or postgres: where the apps keep their queues),
@@ -50,10 +50,12 @@ const AI_MS = 300;
 // Every 20th homepage is a JavaScript shell (10 of 200) that only Chromium can read; 0 for none.
 const SHELL_EVERY = Number(process.env.BENCH_SHELL_EVERY ?? 20);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 300_000);
-// Domains enriched (two of them JavaScript shells) before the measured batch, so that module
-// loading, JIT warm-up, first connections and Chromium's launch are not in the measurement:
-// workers are long-lived. BENCH_WARMUP=0 measures from cold.
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
+// Domains enriched per scrape worker (some of them JavaScript shells) before the measured
+// batch, so that module loading, JIT warm-up, first connections and Chromium's launch are not
+// in the measurement: workers are long-lived. V8 goes on optimising the pipeline's functions
+// for the first 120-140 domains a worker enriches (counted with --trace-opt: 2.2 s of its
+// background compiling fell after the tenth domain), hence 150. BENCH_WARMUP=0 measures from cold.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 150);
 // BENCH_CPU_PROFILE=1: the workers run with --cpu-prof, and where their CPU went is printed.
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE === '1';
 // BENCH_CPU_PROFILE_DIR: where the profiles are kept (to open in a profiler); removed otherwise.
@@ -93,7 +95,10 @@ const machineBusyS = () => machineBusyMs() / 1000;
 /** One line of the benchmark: `domains` through `scrapeWorkers` scrape workers, on a fresh database and apps. */
 async function runLine(domains: number, scrapeWorkers: number): Promise<LineFigures & { incomplete: number }> {
   const companies = fleetCompanies(domains, SHELL_EVERY);
-  const warmups = fleetCompanies(WARMUP, SHELL_EVERY > 0 ? 5 : 0, 'warmup-company');
+  const warmupCount = WARMUP * scrapeWorkers;
+  // At least two shells, so that Chromium has rendered before the measurement too.
+  const warmupShellEvery = SHELL_EVERY > 0 ? Math.max(1, Math.min(SHELL_EVERY, Math.floor(warmupCount / 2))) : 0;
+  const warmups = fleetCompanies(warmupCount, warmupShellEvery, 'warmup-company');
   const shells = companies.filter((c) => c.jsShell).length;
   console.log(
     `\npipeline benchmark: ${domains} domains (${shells} JavaScript-shell homepages) through ${scrapeWorkers} scrape worker${scrapeWorkers > 1 ? 's' : ''}, ${LATENCY_MS} ms per page, ${AI_MS} ms per model answer; ` +
@@ -131,7 +136,7 @@ async function runLine(domains: number, scrapeWorkers: number): Promise<LineFigu
     cleanups.push(() => sites.stop());
     const fake = new FakeAnthropic();
     // One valid answer per domain, each after 300 ms; twice as many in case a step retries.
-    for (let i = 0; i < 2 * (domains + WARMUP); i += 1) fake.reply({ kind: 'tool', input: SAMPLE_AI_ANSWER, latencyMs: AI_MS });
+    for (let i = 0; i < 2 * (domains + warmupCount); i += 1) fake.reply({ kind: 'tool', input: SAMPLE_AI_ANSWER, latencyMs: AI_MS });
     await fake.start();
     cleanups.push(() => fake.stop());
 
@@ -188,7 +193,7 @@ async function runLine(domains: number, scrapeWorkers: number): Promise<LineFigu
     const { key } = await issueApiKey(db, 'bench-pipeline', 'enterprise');
     await db.team.update({ where: { name: 'bench-pipeline' }, data: { rateLimitPerMinute: 1_000_000, monthlyQuota: 1_000_000_000 } });
     const client = new EnrichClient(baseUrl, key);
-    if (WARMUP > 0) {
+    if (warmupCount > 0) {
       const warmStart = performance.now();
       const batch = await client.submitBulk(
         warmups.map((c) => c.domain),
@@ -196,7 +201,7 @@ async function runLine(domains: number, scrapeWorkers: number): Promise<LineFigu
       );
       await client.waitForBatch(batch.batchId, { timeoutMs: TIMEOUT_MS, pollMs: 100 });
       console.log(
-        `warm-up: ${WARMUP} other domains (${warmups.filter((c) => c.jsShell).length} JavaScript shells) enriched in ${secs(performance.now() - warmStart)}, not measured`,
+        `warm-up: ${warmupCount} other domains (${warmups.filter((c) => c.jsShell).length} JavaScript shells) enriched in ${secs(performance.now() - warmStart)}, not measured`,
       );
     }
 
