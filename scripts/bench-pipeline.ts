@@ -308,6 +308,7 @@ async function runLine(domains: number, scrapeWorkers: number): Promise<LineFigu
     const modelCall = await measureModelCallBaseline(
       measuredCalls.map((request) => request.body),
       aiSlots,
+      AI_MS,
       env,
     );
     const figures = lineFigures({

@@ -7,13 +7,12 @@ import { type ChildApp, FakeAnthropic, SAMPLE_AI_ANSWER, spawnApp, stopApps } fr
 // The worker-ai target is its CPU per model call beside the call itself. The call
 // itself is measured here, in the same run: the request bodies worker-ai sent, replayed through
 // worker-ai's own request function in a process of their own (model-call-process.ts, started
-// like the apps), against a fake model of the same answer. Its latency is shorter than the
-// batch's, to keep the run short: the connections are reused either way (keep-alive), and a
-// wait costs no CPU.
+// like the apps), against a fake model of the same answer after the same latency as the
+// batch's. The latency counts: a call that wakes a process idle for 300 ms costs it more CPU
+// than one 50 ms after the last (4.4-4.5 against 3.6-3.7 ms a call, measured here with both).
 
 const WARMUP_CALLS = 20;
 const MEASURED_CALLS = 300;
-const LATENCY_MS = 50;
 
 export interface ModelCallBaseline {
   calls: number;
@@ -24,6 +23,7 @@ export interface ModelCallBaseline {
 export async function measureModelCallBaseline(
   bodies: readonly unknown[],
   concurrency: number,
+  latencyMs: number,
   env: NodeJS.ProcessEnv,
 ): Promise<ModelCallBaseline> {
   if (bodies.length === 0) throw new Error('no model request to replay');
@@ -31,7 +31,7 @@ export async function measureModelCallBaseline(
   const replay = Array.from({ length: WARMUP_CALLS + MEASURED_CALLS }, (_, i) => bodies[i % bodies.length]);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-model-call-'));
   const fake = new FakeAnthropic();
-  for (let i = 0; i < replay.length; i += 1) fake.reply({ kind: 'tool', input: SAMPLE_AI_ANSWER, latencyMs: LATENCY_MS });
+  for (let i = 0; i < replay.length; i += 1) fake.reply({ kind: 'tool', input: SAMPLE_AI_ANSWER, latencyMs });
   const apps: ChildApp[] = [];
   try {
     const bodiesFile = path.join(dir, 'bodies.json');
