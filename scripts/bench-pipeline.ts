@@ -15,8 +15,9 @@
 // Knobs: the worker settings in SETTINGS below (same names as the services'), BENCH_DOMAINS,
 // BENCH_LARGE_DOMAINS (1000; 0 skips the second line), BENCH_LARGE_SCRAPE_WORKERS (2),
 // BENCH_SHELL_EVERY (every n-th homepage a JavaScript shell; 0 none), BENCH_WARMUP (domains
-// enriched per scrape worker before the measurement; 150), BENCH_CPU_PROFILE=1 (BENCH_CPU_PROFILE_DIR to keep them),
-// BENCH_NODE_OPTIONS (NODE_OPTIONS of the apps), BENCH_NODE_ARGS (V8 flags for the workers),
+// enriched per scrape worker before the measurement; 150), BENCH_CPU_PROFILE=1
+// (BENCH_CPU_PROFILE_DIR to keep them), BENCH_NODE_OPTIONS (NODE_OPTIONS of the apps),
+// BENCH_NODE_ARGS (V8 flags for the workers),
 // BENCH_KEEP_DB=1 (keep the database to query afterwards), BENCH_TIMEOUT_MS,
 // QUEUE_STORE (redis, the default, or postgres: where the apps keep their queues),
 // BENCH_SUMMARY_FILE (where to write the wall and ideal times as JSON, for bench:queue-stores).
