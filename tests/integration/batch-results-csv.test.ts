@@ -223,8 +223,13 @@ describe('streaming', () => {
     pages = 0;
     const res = await open();
     res.pause();
-    await sleep(800);
-    const whilePaused = pages;
+    // Until the socket buffers are full and the writer has stopped: on a loaded machine that
+    // takes longer than on an idle one (a fixed 800 ms once caught it still filling).
+    let whilePaused = -1;
+    for (let waited = 0; waited < 10_000 && (pages !== whilePaused || pages === 0); waited += 400) {
+      whilePaused = pages;
+      await sleep(400);
+    }
     await sleep(400);
     // Held: no page read while the client takes nothing, well before the end.
     expect(pages).toBe(whilePaused);
