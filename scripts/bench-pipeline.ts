@@ -21,7 +21,7 @@
 // BENCH_KEEP_DB=1 (keep the database to query afterwards), BENCH_TIMEOUT_MS,
 // QUEUE_STORE (redis, the default, or postgres: where the apps keep their queues),
 // BENCH_SUMMARY_FILE (where to write the wall and ideal times as JSON, for bench:queue-stores).
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiEnv } from '@enrich/api';
@@ -168,6 +168,7 @@ async function runLine(domains: number, scrapeWorkers: number): Promise<LineFigu
     const profileDirs = { scrape: '', ai: '' };
     const profiling = (dir: keyof typeof profileDirs): string[] => {
       if (!CPU_PROFILE) return [];
+      if (KEEP_PROFILES) mkdirSync(KEEP_PROFILES, { recursive: true });
       profileDirs[dir] = mkdtempSync(path.join(KEEP_PROFILES ?? os.tmpdir(), `bench-pipeline-${dir}-`));
       if (!KEEP_PROFILES) cleanups.push(async () => rmSync(profileDirs[dir], { recursive: true, force: true }));
       return ['--cpu-prof', '--cpu-prof-dir', profileDirs[dir]];
