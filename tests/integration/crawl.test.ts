@@ -53,9 +53,15 @@ const fiftyMegabytes = async (_req: unknown, res: ServerResponse) => {
   while (streamed.bytes < FIFTY_MB && !res.destroyed) {
     streamed.bytes += chunk.length;
     if (!res.write(chunk)) {
-      await new Promise((resolve) => {
-        res.once('drain', resolve);
-        res.once('close', resolve);
+      // Whichever comes first; the other's listener goes too, or each wait would leave one.
+      await new Promise<void>((resolve) => {
+        const go = () => {
+          res.off('drain', go);
+          res.off('close', go);
+          resolve();
+        };
+        res.on('drain', go);
+        res.on('close', go);
       });
     }
   }
