@@ -101,3 +101,31 @@ it('plans every hot statement as index probes on a new database', async () => {
   }
   expect(scans).toEqual([]);
 });
+
+// A PL/pgSQL function keeps each of its statements' plans per connection, and after five calls
+// may keep a generic one for good. running_leaders() is planned on every call instead (migration
+// 20261201000000): a plan kept from a young enrichment_jobs walked every processing job for
+// each domain asked about, for the connection's life. The session here asks for generic plans
+// outright, and PostgreSQL's auto_explain shows the function's own statement as planned: a
+// plan made for the call knows its array holds 3 domains, where a generic one guesses 10.
+it('plans the running-leader lookup for each call, even in a session that keeps generic plans', async () => {
+  const client = await sqlPool(stack.database.db).connect();
+  const plans: string[] = [];
+  const onNotice = (notice: { message?: string }) => plans.push(notice.message ?? '');
+  client.on('notice', onNotice);
+  try {
+    await client.query("LOAD 'auto_explain'");
+    await client.query(`SET auto_explain.log_min_duration = 0; SET auto_explain.sample_rate = 1; SET auto_explain.log_nested_statements = on;
+      SET auto_explain.log_level = notice; SET plan_cache_mode = force_generic_plan`);
+    for (let call = 0; call < 7; call += 1) {
+      await client.query('SELECT running_leaders($1::text[])', [['leader-a.com', 'leader-b.com', 'leader-c.com']]);
+    }
+    const lookups = plans.filter((plan) => plan.includes('FROM enrichment_jobs l'));
+    expect(lookups).toHaveLength(7);
+    for (const plan of lookups) expect(plan).toMatch(/Function Scan on unnest d .*rows=3 /);
+  } finally {
+    client.off('notice', onNotice);
+    await client.query('RESET ALL');
+    client.release();
+  }
+});
