@@ -16,7 +16,12 @@ afterAll(async () => {
   await stack.stop();
 });
 
-const sql = (text: string, ...values: unknown[]) => stack.database.db.$executeRawUnsafe(text, ...values);
+/** Plain SQL on a stack's database (by default this file's stack). */
+const sqlIn =
+  (on: TestStack) =>
+  (text: string, ...values: unknown[]) =>
+    on.database.db.$executeRawUnsafe(text, ...values);
+const sql = (text: string, ...values: unknown[]) => sqlIn(stack)(text, ...values);
 const observed = (url: string) => ({ source: 'website', url, method: PROVENANCE_METHODS[0], observedAt: '2026-11-01T00:00:00.000Z' });
 
 // Two full records that differ in every column: each column of the first is changed to the second's.
@@ -138,7 +143,7 @@ describe('with no completed run to move the estimate', () => {
     const key = await quiet.key('enterprise');
     // No stored record and no workers: the job stays processing.
     const jobId = await quiet.submit(key, 'poll-still-processing.com');
-    const sql = (text: string, ...values: unknown[]) => quiet.database.db.$executeRawUnsafe(text, ...values);
+    const sql = sqlIn(quiet);
     const poll = () => request(quiet.app).get(`/api/enrich/${jobId}`).set('Authorization', `Bearer ${key}`);
     await expectEachChangeShown(poll, [
       [
