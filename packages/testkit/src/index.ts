@@ -3,8 +3,10 @@
 // child processes, a free port, a LinkedIn company page builder, a sample AI answer, an
 // event-stream (SSE) client and a webhook receiver.
 
+export * from './business-corpus';
 export * from './child-processes';
 export * from './corpora';
+export * from './corpus-split';
 export * from './fake-anthropic';
 export * from './fixture-sites';
 export * from './free-port';

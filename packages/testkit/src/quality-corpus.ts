@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { type CorpusPart, committedSplit } from './corpus-split';
 import { FixtureSites } from './fixture-sites';
 
 // The quality corpus: 130 real saved pages (mozilla/readability's test pages, corpora/readability)
@@ -29,6 +30,8 @@ export interface CorpusPage {
   label: QualityLabel;
   /** The domain it is served and enriched under: its own, or a made-up one when it has none. */
   domain: string;
+  /** Its part of the committed split (corpus-split.ts). */
+  part: CorpusPart;
 }
 
 /** The record fields the scoring reads (a CompanyRecord has them). */
@@ -56,11 +59,14 @@ export function qualityCorpus(): CorpusPage[] {
   const labels: unknown = JSON.parse(readFileSync(path.join(CORPUS_DIR, 'labels.json'), 'utf8'));
   if (!Array.isArray(labels) || !labels.every(isLabel)) throw new Error('corpora/readability/labels.json: not a list of labels');
   const pages = new Set(readdirSync(path.join(CORPUS_DIR, 'pages')).map((file) => file.replace(/\.html$/, '')));
+  const split = committedSplit(CORPUS_DIR);
   return labels.map((label) => {
     if (!pages.has(label.page)) throw new Error(`corpora/readability: no page ${label.page}.html`);
     // A page that does not tell its site is served under a neutral made-up domain of its own.
     const domain = label.domain ?? `${label.page.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}.${UNKNOWN_SITE_DOMAIN}`;
-    return { label, domain };
+    const part = split.tuning.includes(label.page) ? 'tuning' : split['held-out'].includes(label.page) ? 'held-out' : null;
+    if (!part) throw new Error(`corpora/readability/split.json: ${label.page} is in no part`);
+    return { label, domain, part };
   });
 }
 
@@ -112,6 +118,7 @@ export type NameOutcome = 'right' | 'wrong' | 'missing' | 'none: no name' | 'non
 
 export interface PageScore {
   page: string;
+  part: CorpusPart;
   domain: string;
   status: LabelStatus;
   expected: string[];
@@ -141,6 +148,7 @@ export function scorePage(page: CorpusPage, record: ScoredRecord | null): PageSc
   else nameOutcome = label.names.some((accepted) => foldName(accepted) === foldName(name)) ? 'right' : 'wrong';
   return {
     page: label.page,
+    part: page.part,
     domain: page.domain,
     status: label.status,
     expected: label.names,
@@ -164,7 +172,7 @@ export interface Share {
   rate: number;
 }
 
-const share = (count: number, of: number): Share => ({ count, of, rate: of === 0 ? 0 : count / of });
+export const share = (count: number, of: number): Share => ({ count, of, rate: of === 0 ? 0 : count / of });
 
 /** The confidence bands accuracy is printed by. */
 export const CONFIDENCE_BANDS = [
@@ -251,16 +259,17 @@ export function formatQualityReport(summary: QualitySummary, scores: PageScore[]
     "  by the name's own confidence:",
     ...summary.byBand.map(({ band, right }) => `  ${band.padEnd(7)} right ${percent(right)}`),
     '',
-    'misses',
+    'misses (tuning part; the held-out part is read for its scores only)',
   ];
-  for (const s of scores) {
+  const tuning = scores.filter((s) => s.part === 'tuning');
+  for (const s of tuning) {
     if (s.nameOutcome === 'wrong' || s.nameOutcome === 'missing' || s.nameOutcome === 'none: named') {
       lines.push(
         `  ${s.page} (${s.domain}, ${s.status}): name ${s.nameOutcome}: ${quoted(s.name)} by ${s.nameMethod ?? '—'}, confidence ${s.nameConfidence ?? '—'}; expected ${s.expected.map((n) => quoted(n)).join(' or ') || 'none'}`,
       );
     }
   }
-  for (const s of scores) {
+  for (const s of tuning) {
     if (s.description === null && (s.hasMetaDescription || s.hasDomain)) {
       lines.push(`  ${s.page} (${s.domain}): no description${s.hasMetaDescription ? ' (its metadata has one)' : ''}`);
     }
