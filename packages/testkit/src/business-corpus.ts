@@ -114,12 +114,18 @@ export const nameKey = (name: string): string =>
 
 // Numbers compare on their last nine digits: "+353 57 935 2105" and "057 935 2105" are one number.
 const phoneKey = (phone: string): string => phone.replace(/\D/g, '').slice(-9);
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether the location names one of the cities as a place of its own (not inside another word). */
+/** Letters and digits, lower case, every other run one space: "Washington, DC" → "washington dc". */
+const placeWords = (text: string): string =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+
+/** Whether the location names one of the cities as a place of its own (whole words; punctuation aside). */
 export function locationHasCity(location: string | null, cities: string[]): boolean {
   if (!location) return false;
-  return cities.some((city) => new RegExp(`(?:^|[^\\p{L}])${escapeRegExp(city)}(?:$|[^\\p{L}])`, 'iu').test(location));
+  return cities.some((city) => placeWords(location).includes(placeWords(city)));
 }
 
 const DESCRIPTION_META = /<meta[^>]+(?:name|property)\s*=\s*["'](?:description|og:description|twitter:description)["'][^>]*>/gi;

@@ -147,17 +147,62 @@ function fromUsOrCanada(line: string): string | null {
   return null;
 }
 
-function fromUkPostcode(line: string): string | null {
+// A county between the town and the postcode ("Cheltenham, Gloucestershire, GL51 9PL").
+const UK_COUNTY =
+  /(?:shire|^(?:kent|essex|surrey|sussex|east sussex|west sussex|middlesex|devon|cornwall|norfolk|suffolk|dorset|cumbria|merseyside|greater manchester|greater london|west midlands|tyne and wear|rutland|county durham|co\. \p{L}+))$/iu;
+
+// Outward and inward codes; in running text they must be apart, as a model number ("LC51BK") is not.
+const UK_POSTCODE = /\b([A-Z]{1,2}\d[A-Z\d]?)\s*(\d[A-Z]{2})\b/;
+const UK_POSTCODE_SPACED = /\b([A-Z]{1,2}\d[A-Z\d]?)\s+(\d[A-Z]{2})\b/;
+
+function fromUkPostcode(line: string, anchoredOnly = false): string | null {
   const segments = segmentsOf(line);
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i] ?? '';
-    const match = /\b([A-Z]{1,2}\d[A-Z\d]?)\s*(\d[A-Z]{2})\b/.exec(segment);
+    const match = (anchoredOnly ? UK_POSTCODE_SPACED : UK_POSTCODE).exec(segment);
     if (!match) continue;
     const before = segment.slice(0, match.index).trim();
-    const city = cleanPlace(before) ?? (before ? null : cleanPlace(segments[i - 1] ?? ''));
+    let city = cleanPlace(before) ?? (before ? null : cleanPlace(segments[i - 1] ?? ''));
+    if (city && UK_COUNTY.test(city)) {
+      const town = cleanPlace((before ? segments[i - 1] : segments[i - 2]) ?? '');
+      if (town && !UK_COUNTY.test(town)) return `${town}, ${city}, United Kingdom`;
+    }
+    if (city && UK_COUNTY.test(city) && before === '') city = null;
     if (city) return `${city}, United Kingdom`;
   }
   return null;
+}
+
+/** "North Vancouver, V7P 1B3, BC": a Canadian postal code in a segment of its own, the city before it. */
+function fromCanadianPostcode(line: string): string | null {
+  const segments = segmentsOf(line);
+  for (let i = 1; i < segments.length; i++) {
+    const match = /^([A-Z]\d[A-Z]\s?\d[A-Z]\d)(?:\s+([A-Z]{2}))?\.?$/.exec(segments[i] ?? '');
+    if (!match) continue;
+    const province = [match[2], segments[i + 1]?.replace(/\.$/, ''), segments[i - 1]].find((p) => p && CA_PROVINCES.has(p));
+    const city = cleanPlace(segments[province === segments[i - 1] ? i - 2 : i - 1] ?? '');
+    if (city && province) return `${city}, ${province}, Canada`;
+  }
+  return null;
+}
+
+const AU_STATES = 'NSW|VIC|QLD|SA|WA|TAS|ACT|NT';
+
+/** "Chatswood NSW 2067", "Perth, WA 6000": a suburb, an Australian state and a four-digit postcode. */
+function fromAustralia(line: string): string | null {
+  const re = new RegExp(`([\\p{L}.'’\\- ]{2,60}?),?\\s+(${AU_STATES})\\s+(\\d{4})\\b`, 'gu');
+  for (const match of line.matchAll(re)) {
+    const city = cleanPlace(match[1] ?? '');
+    if (city) return `${city}, ${match[2]}, Australia`;
+  }
+  return null;
+}
+
+/** "Tullamore, Co. Offaly": an Irish town and its county. */
+function fromIrishCounty(line: string): string | null {
+  const match = /([\p{Lu}][\p{L}'’\- ]{1,30}),\s*(?:Co\.?|County)\s+(\p{Lu}\p{Ll}+)\b/u.exec(line);
+  const city = match && cleanPlace(match[1] ?? '');
+  return city ? `${city}, Co. ${match![2]}, Ireland` : null;
 }
 
 function fromCountryName(line: string): string | null {
@@ -166,29 +211,64 @@ function fromCountryName(line: string): string | null {
     const key = (segments[i] ?? '').replace(/\.$/, '').toLowerCase();
     const country = COUNTRY_ALIASES[key] ?? COUNTRIES.get(key);
     if (!country) continue;
+    // A state or province code between the city and the country ("North Vancouver, BC, Canada").
+    const region = segments[i - 1] ?? '';
+    if (i >= 2 && (US_STATES.has(region) || CA_PROVINCES.has(region))) {
+      const city = cleanPlace(segments[i - 2] ?? '');
+      if (city) return `${city}, ${region}, ${country}`;
+    }
     // European order puts the postcode before the city ("10115 Berlin"); drop it.
     const city = cleanPlace(
       (segments[i - 1] ?? '').replace(/^(?:[A-Z]{1,3}[- ]?)?\d{3,6}(?:[- ]\d{2,4})?\s+/, '').replace(/\s+\d{3,6}$/, ''),
     );
-    if (city && city.toLowerCase() !== key) return `${city}, ${country}`;
+    if (city && city.toLowerCase() !== key && !US_STATES.has(city) && !CA_PROVINCES.has(city)) return `${city}, ${country}`;
   }
   return null;
 }
 
-/** First recognisable location in the text, reading line by line and across adjacent lines. */
-export function parseAddressText(text: string): string | null {
+/**
+ * First recognisable location in the text, reading line by line and across adjacent lines.
+ * `anchoredOnly` reads only addresses anchored by a postal code or a county, for text that is
+ * not known to be an address block (a whole page): "Offices in London, United Kingdom" is not
+ * taken from running text.
+ */
+export function parseAddressText(text: string, options: { anchoredOnly?: boolean } = {}): string | null {
+  // A whole page is read only around the lines an anchor stands on: the parsers are too slow for
+  // every line of it, and its lines may be paragraphs that carry an address ("Registered
+  // Office: …, Coventry CV1 5QN.").
+  const maxLine = options.anchoredOnly ? 1_000 : 300;
   const lines = text
     .split('\n')
     .map((l) => l.replace(/\s+/g, ' ').trim())
-    .filter((l) => l.length > 0 && l.length < 300);
-  const windows: string[] = [];
+    .filter((l) => l.length > 0 && l.length < maxLine);
+  const starts = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
+    if (!options.anchoredOnly) starts.add(i);
+    else if (ANCHOR.test(lines[i]!)) for (let start = Math.max(0, i - 2); start <= i; start++) starts.add(start);
+  }
+  const windows: string[] = [];
+  for (const i of [...starts].sort((a, b) => a - b)) {
     windows.push(lines[i] ?? '');
     // Addresses are often split over <br>s: "Kemp House<br>London EC1V 2NX<br>United Kingdom".
     windows.push(lines.slice(i, i + 3).join(', '));
   }
+  return firstFound(windows, options.anchoredOnly ?? false);
+}
+
+// What anchors an address in running text: a US ZIP after a state code, a Canadian, British or
+// Australian postal code, an Irish county.
+const ANCHOR =
+  /\b[A-Z]{2}\.?,?\s+\d{5}\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b(?:NSW|VIC|QLD|SA|WA|TAS|ACT|NT)\s+\d{4}\b|\b(?:Co\.?|County)\s+\p{Lu}/u;
+
+function firstFound(windows: string[], anchoredOnly: boolean): string | null {
   for (const window of windows) {
-    const found = fromUsOrCanada(window) ?? fromUkPostcode(window) ?? fromCountryName(window);
+    const found =
+      fromUsOrCanada(window) ??
+      fromUkPostcode(window, anchoredOnly) ??
+      fromCanadianPostcode(window) ??
+      fromAustralia(window) ??
+      fromIrishCounty(window) ??
+      (anchoredOnly ? null : fromCountryName(window));
     if (found) return found;
   }
   return null;

@@ -3,6 +3,7 @@ import type { Fact } from './company-facts';
 import { type OrganizationContext, stringProp } from './organization';
 import { linkContext } from './page-context';
 import type { HtmlDocument } from './parse-html';
+import { phonesInText } from './phone-text';
 import { fact } from './util';
 
 const EMAIL = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,24}$/;
@@ -75,9 +76,13 @@ export function extractEmail(
   return other ? fact(other.value, url, 'mailto') : null;
 }
 
-export function extractPhone($: HtmlDocument, ctx: OrganizationContext, url: string): Fact<string> | null {
+/** The site's phone on one page: JSON-LD, a `tel:` link, else a number written as text (phonesInText); `visibleText` is the page's text. */
+export function extractPhone($: HtmlDocument, ctx: OrganizationContext, url: string, visibleText = ''): Fact<string> | null {
   const fromJsonLd = normalisePhone(stringProp(ctx.org, 'telephone') ?? '');
   if (fromJsonLd) return fact(fromJsonLd, url, 'json-ld');
   const link = collectLinks($, 'tel:', normalisePhone)[0];
-  return link ? fact(link.value, url, 'tel') : null;
+  if (link) return fact(link.value, url, 'tel');
+  const written = phonesInText(visibleText)[0];
+  const value = written && normalisePhone(written.value);
+  return value ? fact(value, url, 'text') : null;
 }

@@ -57,16 +57,15 @@ export function extractCompanyFacts(page: string | HtmlDocument, pageUrl: string
   const doc = safe(() => parseJsonLd($), emptyDoc);
   const ctx = safe<OrganizationContext>(() => pickOrganization(doc, normalisedDomain), { org: null, nested: false, website: null, doc });
 
-  Object.assign(
-    facts,
-    safe(() => extractText($), { textSample: '', wordCount: 0 }),
-  );
+  const text = safe(() => extractText($), { lines: '', textSample: '', wordCount: 0 });
+  facts.textSample = text.textSample;
+  facts.wordCount = text.wordCount;
   facts.name = safe(() => extractName($, ctx, normalisedDomain, pageUrl, facts.textSample), null);
   facts.description = safe(() => extractDescription($, ctx, pageUrl, [facts.name?.value, domainLabel(normalisedDomain)]), null);
   facts.socialProfiles = safe(() => extractSocialProfiles($, ctx, normalisedDomain, facts.name?.value ?? null, pageUrl), {});
-  facts.location = safe(() => extractLocation($, ctx, pageUrl), null);
+  facts.location = safe(() => extractLocation($, ctx, pageUrl, text.lines), null);
   facts.email = safe(() => extractEmail($, ctx, normalisedDomain, pageUrl, facts.textSample), null);
-  facts.phone = safe(() => extractPhone($, ctx, pageUrl), null);
+  facts.phone = safe(() => extractPhone($, ctx, pageUrl, facts.textSample), null);
   facts.foundedYear = safe(() => extractFoundedYear(ctx, facts.textSample, pageUrl), null);
   facts.logoUrl = safe(() => extractLogo($, ctx, pageUrl), null);
   facts.employeeCount = safe(() => extractEmployeeCount(ctx, pageUrl), null);

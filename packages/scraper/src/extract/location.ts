@@ -4,7 +4,7 @@ import { parseAddressText } from './address-text';
 import type { Fact } from './company-facts';
 import { isObject, type JsonObject, resolve, toArray, typesOf } from './json-ld';
 import { type OrganizationContext, stringProp } from './organization';
-import { type HtmlDocument, hasClass } from './parse-html';
+import { type HtmlDocument, hasClass, titleText } from './parse-html';
 import { blockText } from './text';
 import { cleanText, fact } from './util';
 
@@ -21,7 +21,8 @@ export function joinLocation(parts: Array<string | null | undefined>): string | 
   return joined && joined.length <= MAX_LOCATION ? joined : null;
 }
 
-function fromPostalAddress(address: JsonObject, ctx: OrganizationContext): string | null {
+function fromPostalAddress(address: JsonObject, ctx: OrganizationContext, cityRequired: boolean): string | null {
+  if (cityRequired && !cleanText(stringProp(address, 'addressLocality', ctx.doc))) return null;
   return joinLocation([
     stringProp(address, 'addressLocality', ctx.doc),
     stringProp(address, 'addressRegion', ctx.doc),
@@ -30,7 +31,7 @@ function fromPostalAddress(address: JsonObject, ctx: OrganizationContext): strin
 }
 
 /** An address value may be a PostalAddress, a Place with an address, a plain string, or a list of those. */
-function fromAddressValue(value: unknown, ctx: OrganizationContext, depth = 0): string | null {
+function fromAddressValue(value: unknown, ctx: OrganizationContext, cityRequired: boolean, depth = 0): string | null {
   for (const raw of toArray(value)) {
     const item = resolve(raw, ctx.doc);
     if (typeof item === 'string') {
@@ -38,28 +39,28 @@ function fromAddressValue(value: unknown, ctx: OrganizationContext, depth = 0): 
       if (!text) continue;
       const parsed = parseAddressText(text.replace(/\s*,\s*/g, ', '));
       if (parsed) return parsed;
-      // Unparsed strings are kept only when free of digits, i.e. not a street line.
-      if (text.length <= MAX_LOCATION && !/https?:|@|\d/.test(text)) return text;
+      // Unparsed strings are kept only when free of digits, i.e. not a street line; which part is the city is not known.
+      if (!cityRequired && text.length <= MAX_LOCATION && !/https?:|@|\d/.test(text)) return text;
       continue;
     }
     if (!isObject(item)) continue;
-    const postal = fromPostalAddress(item, ctx);
+    const postal = fromPostalAddress(item, ctx, cityRequired);
     if (postal) return postal;
     const isPlace = typesOf(item).some((t) => /place|business|organi[sz]ation/i.test(t));
     if (depth < 2 && (isPlace || item.address !== undefined)) {
-      const nested = fromAddressValue(item.address, ctx, depth + 1);
+      const nested = fromAddressValue(item.address, ctx, cityRequired, depth + 1);
       if (nested) return nested;
     }
   }
   return null;
 }
 
-function fromJsonLd(ctx: OrganizationContext): string | null {
+function fromJsonLd(ctx: OrganizationContext, cityRequired: boolean): string | null {
   if (!ctx.org) return null;
-  return fromAddressValue(ctx.org.address, ctx) ?? fromAddressValue(ctx.org.location, ctx);
+  return fromAddressValue(ctx.org.address, ctx, cityRequired) ?? fromAddressValue(ctx.org.location, ctx, cityRequired);
 }
 
-function fromMicrodata($: HtmlDocument): string | null {
+function fromMicrodata($: HtmlDocument, cityRequired: boolean): string | null {
   let found: string | null = null;
   for (const el of $.elements()) {
     if (el.attribs.itemprop !== 'address') continue;
@@ -68,14 +69,16 @@ function fromMicrodata($: HtmlDocument): string | null {
       const $p = $el.find(`[itemprop="${prop}"]`).first();
       return $p.length ? ($p.attr('content') ?? $p.text()) : null;
     };
+    const locality = read('addressLocality');
     found =
-      joinLocation([read('addressLocality'), read('addressRegion'), read('addressCountry')]) ?? parseAddressText(blockText($el.toArray()));
+      (cityRequired && !cleanText(locality) ? null : joinLocation([locality, read('addressRegion'), read('addressCountry')])) ??
+      parseAddressText(blockText($el.toArray()));
     if (found) break;
   }
   return found;
 }
 
-function fromMicroformats($: HtmlDocument): string | null {
+function fromMicroformats($: HtmlDocument, cityRequired: boolean): string | null {
   let found: string | null = null;
   for (const el of $.elements()) {
     if (!MICROFORMAT_CLASSES.some((name) => hasClass(el, name))) continue;
@@ -84,7 +87,9 @@ function fromMicroformats($: HtmlDocument): string | null {
       const $p = $el.find(selector).first();
       return $p.length ? $p.text() : null;
     };
-    found = joinLocation([read('.p-locality, .locality'), read('.p-region, .region'), read('.p-country-name, .country-name')]);
+    const locality = read('.p-locality, .locality');
+    if (cityRequired && !cleanText(locality)) continue;
+    found = joinLocation([locality, read('.p-region, .region'), read('.p-country-name, .country-name')]);
     if (found) break;
   }
   return found;
@@ -109,14 +114,26 @@ const isFooter = (el: Element): boolean =>
 const isContactBlock = (el: Element): boolean =>
   ['contact', 'address'].some((part) => attrHas(el, 'class', part) || attrHas(el, 'id', part)) || attrHas(el, 'class', 'location');
 
-export function extractLocation($: HtmlDocument, ctx: OrganizationContext, url: string): Fact<string> | null {
+/**
+ * The site's location on one page: the first source that names a city (structured data, then
+ * address blocks, then an address anywhere in the page's text `lines` with a postal code or a
+ * county to anchor it); else a structured value without a city ("MA", "Colorado"), which a page
+ * of the site that names the city beats when the pages are merged.
+ */
+export function extractLocation($: HtmlDocument, ctx: OrganizationContext, url: string, lines = ''): Fact<string> | null {
   const attempts: Array<[() => string | null, WebsiteMethod]> = [
-    [() => fromJsonLd(ctx), 'json-ld'],
-    [() => fromMicrodata($), 'microdata'],
-    [() => fromMicroformats($), 'microformat'],
+    [() => fromJsonLd(ctx, true), 'json-ld'],
+    [() => fromMicrodata($, true), 'microdata'],
+    [() => fromMicroformats($, true), 'microformat'],
     [() => fromBlocks($.elements('address')), 'address-element'],
     [() => fromBlocks($.elements().filter(isFooter)), 'footer-address'],
     [() => fromBlocks($.elements().filter(isContactBlock)), 'contact-address'],
+    [() => parseAddressText(lines, { anchoredOnly: true }), 'text'],
+    // Small businesses put their address in the title ("Ice Cream Truck - 325 Cherry Street Bridgeport, CT 06605").
+    [() => parseAddressText(titleText($).replace(/\s+[-|–—]\s+/g, '\n'), { anchoredOnly: true }), 'text'],
+    [() => fromJsonLd(ctx, false), 'json-ld'],
+    [() => fromMicrodata($, false), 'microdata'],
+    [() => fromMicroformats($, false), 'microformat'],
   ];
   for (const [attempt, method] of attempts) {
     const value = attempt();

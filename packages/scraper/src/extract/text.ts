@@ -136,9 +136,18 @@ function truncateAtWord(text: string, max: number): string {
   return space > max * 0.9 ? slice.slice(0, space) : slice;
 }
 
-export function extractText($: HtmlDocument): { textSample: string; wordCount: number } {
+export interface PageText {
+  /** The visible text with a line per block (addresses are read line by line). */
+  lines: string;
+  textSample: string;
+  wordCount: number;
+}
+
+/** The page's visible text, read in one walk: by lines, and collapsed into the sample kept with the facts. */
+export function extractText($: HtmlDocument): PageText {
   const body: Cheerio<Element> = $('body');
   const roots: AnyNode[] = body.length > 0 ? body.toArray() : $.root().toArray();
-  const text = collapseWhitespace(blockText(roots, { skipNav: true }));
-  return { textSample: truncateAtWord(text, MAX_TEXT_SAMPLE), wordCount: countWords(text) };
+  const lines = blockText(roots, { skipNav: true });
+  const text = collapseWhitespace(lines);
+  return { lines, textSample: truncateAtWord(text, MAX_TEXT_SAMPLE), wordCount: countWords(text) };
 }
