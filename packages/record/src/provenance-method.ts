@@ -36,8 +36,13 @@ export const METHOD_QUALITY = {
   // A part of the page's title that echoes the domain; the logo's alternative text.
   title: 0.75,
   'logo-alt': 0.75,
+  // A title part holding the domain's label among other words, or held in it ("AgileZen Support"):
+  // the name with a section or a place as often as the name alone.
+  'title-partial': 0.65,
   // A run of capitalised words in the page's text whose initials spell the domain's label.
   'domain-initials': 0.7,
+  // The domain's label as the page's text spells it ("Blue Dog Ink" on bluedogink.com).
+  'domain-spelled': 0.65,
   // The title part at an edge, taken for the site's name by its place alone.
   'title-edge': 0.55,
   // No description in the page's metadata: a paragraph of its content that says what the site

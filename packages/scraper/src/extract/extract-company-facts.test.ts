@@ -19,8 +19,8 @@ describe('extractCompanyFacts: plain homepage', () => {
     </footer></body></html>`;
   const result = facts(html);
 
-  it('takes the domain-matching title part as the name', () => {
-    expect(result.name).toEqual({ value: 'Acme Widgets', url: URL, method: 'title' });
+  it('takes the title part holding the domain label as the name, marked partial', () => {
+    expect(result.name).toEqual({ value: 'Acme Widgets', url: URL, method: 'title-partial' });
   });
   it('takes the meta description, decoded and collapsed', () => {
     expect(result.description).toEqual({

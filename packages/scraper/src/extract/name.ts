@@ -9,6 +9,10 @@ import { type HtmlDocument, titleText } from './parse-html';
 import { cleanText, collapseWhitespace, fact, resembles, squash } from './util';
 
 const MAX_NAME = 60;
+// A street address ("325 Cherry Street", "12 High St"), a postal code after a state ("CT 06605")
+// or a phone number ("(203) 367-3000"): what a title carries beside a name, never the name.
+const ADDRESS_OR_PHONE =
+  /\b\d{1,5}\s+(?:\p{Lu}[\p{L}.'-]*\s+){1,3}(?:street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|ln|way|highway|hwy|parkway|pkwy)\b|\b[A-Z]{2}\s+\d{5}\b|\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/iu;
 // Values CMSes put in name slots that are never a company name.
 const JUNK_NAMES = new Set([
   'home',
@@ -53,8 +57,8 @@ export function cleanName(raw: unknown, stripGeneric = true): string | null {
     for (let i = 0; i < 2 && GENERIC_SUFFIX.test(text); i++) text = text.replace(GENERIC_SUFFIX, '');
   }
   text = collapseWhitespace(text.replace(/^[\s|\-–—·•:»]+|[\s|\-–—·•:»]+$/g, '').replace(LEGAL_FORM_AFTER_COMMA, ''));
-  // A URL is where the site is, not what it is called.
-  if (/^(?:https?:\/\/|www\.)/i.test(text)) return null;
+  // A URL is where the site is, not what it is called; an address or a phone number is where to find it.
+  if (/^(?:https?:\/\/|www\.)/i.test(text) || ADDRESS_OR_PHONE.test(text)) return null;
   if (text.length < 2 || JUNK_NAMES.has(text.toLowerCase())) return null;
   return text;
 }
@@ -133,6 +137,8 @@ export interface TitleName {
   value: string;
   /** The part echoes the domain's label: the site's name, not a guess from its place. */
   echoesDomain: boolean;
+  /** It echoes only in part: holds the label with other words, or is held in it ("AgileZen Support"). */
+  partial?: boolean;
   /** The title is this one part, which echoes nothing: a name only when the page bears it out. */
   lone?: boolean;
 }
@@ -149,17 +155,22 @@ export function nameFromTitle(title: string, domain: string): TitleName | null {
   const parts = splitParts(title);
   if (parts.length === 0) return null;
   const echoing = echoCandidates(parts);
-  const echo = (value: string): TitleName => ({ value, echoesDomain: true });
+  const echo = (value: string, partial = false): TitleName =>
+    partial ? { value, echoesDomain: true, partial } : { value, echoesDomain: true };
   const exact = echoing.find((part) => squash(part) === squash(label));
   if (exact) return echo(exact);
+  // A part holding the whole label ("Ace Braces O'Regan Orthodontics" on acebraces.ie) before the
+  // words a part opens with, and those before a part holding only some of it ("Braces").
   const similar = echoing
     .filter((part) => wordCount(part) <= MAX_NAME_WORDS && resembles(part, [label]))
     .sort((a, b) => a.length - b.length);
-  if (similar[0]) return echo(similar[0]);
+  const whole = similar.find((part) => squash(part).includes(squash(label)));
+  if (whole) return echo(whole, true);
   for (const part of echoing) {
     const lead = leadingEcho(part, label);
     if (lead) return echo(lead);
   }
+  if (similar[0]) return echo(similar[0], true);
   const first = parts[0]!;
   const last = parts.at(-1)!;
   const edge = first.length < last.length ? first : last;
@@ -195,6 +206,27 @@ export function nameFromInitials(text: string, domain: string): string | null {
     if (letters === label) return run.join(' ');
   }
   return null;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The domain's label as the page writes it, spaced or capitalised ("Blue Dog Ink",
+ * "BlueDogInk.com", "MotoClassifieds.US" for bluedogink.com and motoclassifieds.us): the
+ * spelling written most often with a capital, never as part of an address (www., @, /). Labels
+ * of five letters or more, which a page does not spell by chance.
+ */
+export function nameFromSpelledDomain(text: string, domain: string): string | null {
+  const label = domainLabel(domain).toLowerCase();
+  if (!/^[a-z][a-z0-9]{4,}$/.test(label)) return null;
+  const letters = [...label].map(escapeRegExp).join('[ -]?');
+  const suffix = domain.slice(domain.lastIndexOf('.') + 1);
+  const spelled = new RegExp(`(?<![\\p{L}\\p{N}@/.])${letters}(?:\\.${escapeRegExp(suffix)})?(?![\\p{L}\\p{N}]|\\.\\p{L})`, 'giu');
+  const counts = new Map<string, number>();
+  for (const match of text.matchAll(spelled)) {
+    if (/\p{Lu}/u.test(match[0])) counts.set(match[0], (counts.get(match[0]) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
 /** The domain's own label as a name ("webmd.com" → "Webmd"): what is left when the page names nothing. */
@@ -256,9 +288,12 @@ export function extractName($: HtmlDocument, ctx: OrganizationContext, domain: s
   const inHead = $.elements('title').find((el) => hasAncestor(el, (ancestor) => ancestor.name === 'head'));
   const title = cleanText(inHead ? $(inHead).text() : '') ?? cleanText(titleText($));
   const fromTitle = title ? nameFromTitle(title, domain) : null;
-  if (fromTitle?.echoesDomain) push(fromTitle.value, 'title');
+  if (fromTitle?.echoesDomain) push(fromTitle.value, fromTitle.partial ? 'title-partial' : 'title');
   // The domain abbreviates a name the page spells out: vouched for by the domain, as an echo is.
   push(nameFromInitials(pageText, domain), 'domain-initials');
+  // The domain as the page spells it is vouched for by the domain: before a title's part taken
+  // by its place alone ("Used Cars For Sale").
+  push(nameFromSpelledDomain(pageText, domain), 'domain-spelled');
   // A lone title is a page's subject as often as the site's name: the site's description must
   // open with it ("ShellWorks renders …").
   if (fromTitle && !fromTitle.echoesDomain && (!fromTitle.lone || describedAs($, fromTitle.value))) push(fromTitle.value, 'title-edge');

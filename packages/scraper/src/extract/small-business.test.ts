@@ -1,0 +1,90 @@
+import { parseAddressText } from './address-text';
+import { extractCompanyFacts } from './extract-company-facts';
+import { cleanName, nameFromSpelledDomain, nameFromTitle } from './name';
+import { phonesInText } from './phone-text';
+
+// The rules for small business sites (docs/confidence.md), each on the shape of page it reads.
+
+describe('phones written as text', () => {
+  it('reads a labelled number, a number after a postal code and one in the header, in any national format', () => {
+    expect(phonesInText('Home About Call 1300 346 227 Experts in car finance …')[0]?.value).toBe('1300 346 227');
+    expect(
+      phonesInText(`${'x '.repeat(800)}Tullamore, Co. Offaly, Phone: 057 9352105 | Fax: 057 9352106 ${'y '.repeat(800)}`)[0]?.value,
+    ).toBe('057 9352105');
+    expect(phonesInText(`${'x '.repeat(800)}50 Mercer Street New York, NY 10012 212.672.6350 ${'y '.repeat(800)}`)[0]?.value).toBe(
+      '212.672.6350',
+    );
+    expect(phonesInText('Mayfair | London | W1J 7BU T +44 (0)20 3167 4997 | F +44 (0)20 3167 4998')[0]?.value).toBe('+44 (0)20 3167 4997');
+  });
+
+  it('never takes a fax line, nor an unlabelled number in the body', () => {
+    const body = (text: string) => `${'x '.repeat(800)}${text} ${'y '.repeat(800)}`;
+    expect(phonesInText(body('Washington, DC 20009 202.299.1148 fax'))).toEqual([]);
+    expect(phonesInText(body('Fax: 505-326-1112'))).toEqual([]);
+    expect(phonesInText(body('Best Trailers and Supply 478-788-9039 ...'))).toEqual([]);
+    // A fax label after a number labels the next number, not this one.
+    expect(phonesInText(body('Tel: 778.340.1355 Fax: 778.340.1356')).map((p) => p.value)).toEqual(['778.340.1355']);
+  });
+
+  it('is the page phone when the page has no tel: link or JSON-LD', () => {
+    const html = '<html><body><header>Call us today: (416) 939-1530</header><p>Plumbing in Toronto.</p></body></html>';
+    expect(extractCompanyFacts(html, 'https://misterplumber.ca/', 'misterplumber.ca').phone).toMatchObject({
+      value: '(416) 939-1530',
+      method: 'text',
+    });
+  });
+});
+
+describe('addresses in a page’s text', () => {
+  it('reads Australian, Irish, British (with a county) and Canadian shapes', () => {
+    expect(parseAddressText('Level 1, 13 Railway St\nChatswood NSW 2067')).toBe('Chatswood, NSW, Australia');
+    expect(parseAddressText('Tullamore, Co. Offaly, Phone: 057 9352105')).toBe('Tullamore, Co. Offaly, Ireland');
+    expect(parseAddressText('Unit 5, Cheltenham, Gloucestershire, GL51 9PL')).toBe('Cheltenham, Gloucestershire, United Kingdom');
+    expect(parseAddressText('123 Esplanade\nNorth Vancouver\nV7P 1B3, BC.')).toBe('North Vancouver, BC, Canada');
+    expect(parseAddressText('North Vancouver, BC, Canada')).toBe('North Vancouver, BC, Canada');
+  });
+
+  it('reads a whole page only where a postal code anchors an address', () => {
+    const page = 'Offices in London, United Kingdom\nBrother LC51BK ink\nRegistered Office: Economic House, High Street, Coventry CV1 5QN.';
+    expect(parseAddressText(page, { anchoredOnly: true })).toBe('Coventry, United Kingdom');
+    expect(parseAddressText('Offices in London, United Kingdom', { anchoredOnly: true })).toBeNull();
+  });
+
+  it('prefers an address with a city to structured data without one', () => {
+    const html = `<html><body><div class="vcard"><span class="region">MA</span></div>
+      <p>Balise Chevrolet, 1 Main Street, Springfield , MA 01105</p></body></html>`;
+    expect(extractCompanyFacts(html, 'https://baliseauto.com/', 'baliseauto.com').location?.value).toBe('Springfield, MA, United States');
+  });
+});
+
+describe('names on small business sites', () => {
+  it('never takes an address or a phone number for a name', () => {
+    expect(cleanName('325 Cherry Street Bridgeport, CT 06605')).toBeNull();
+    expect(cleanName('Connecticut Ice Cream Truck (203) 367-3000')).toBeNull();
+    expect(cleanName('Bank of America')).toBe('Bank of America');
+  });
+
+  it('takes the title part holding the whole label before one holding a word of it', () => {
+    const title = "Braces - Ace Braces O'Regan Orthodontics | Teeth Straightening Ireland Braces Tullamore";
+    expect(nameFromTitle(title, 'acebraces.ie')).toEqual({ value: "Ace Braces O'Regan Orthodontics", echoesDomain: true, partial: true });
+    expect(nameFromTitle('Acme | Blog', 'acme.com')).toEqual({ value: 'Acme', echoesDomain: true });
+  });
+
+  it('finds the domain as the page spells it, most often, with a capital, not in an address', () => {
+    const text =
+      'Welcome to BlueDogInk.com! Bluedogink.com ships free. Email sales@bluedogink.com or visit www.bluedogink.com. Bluedogink.com';
+    expect(nameFromSpelledDomain(text, 'bluedogink.com')).toBe('Bluedogink.com');
+    expect(nameFromSpelledDomain('Blue Dog Ink prints for you', 'bluedogink.com')).toBe('Blue Dog Ink');
+    expect(nameFromSpelledDomain('visit www.bluedogink.com today', 'bluedogink.com')).toBeNull();
+    expect(nameFromSpelledDomain('Acme makes things', 'acme.com')).toBeNull();
+  });
+
+  it('prefers the spelled domain to a title part taken by its place alone', () => {
+    const html = `<html><head><title>Free Auto Classifieds - Buy &amp; Sell - Used Cars For Sale</title></head>
+      <body><p>MotoClassifieds.US is free. Post your ad on MotoClassifieds.US today.</p></body></html>`;
+    expect(extractCompanyFacts(html, 'https://motoclassifieds.us/', 'motoclassifieds.us').name).toMatchObject({
+      value: 'MotoClassifieds.US',
+      method: 'domain-spelled',
+    });
+  });
+});
