@@ -175,6 +175,7 @@ function fromUkPostcode(line: string, anchoredOnly = false): string | null {
 
 /** "North Vancouver, V7P 1B3, BC": a Canadian postal code in a segment of its own, the city before it. */
 function fromCanadianPostcode(line: string): string | null {
+  if (!/[A-Z]\d[A-Z]\s?\d[A-Z]\d/.test(line)) return null;
   const segments = segmentsOf(line);
   for (let i = 1; i < segments.length; i++) {
     const match = /^([A-Z]\d[A-Z]\s?\d[A-Z]\d)(?:\s+([A-Z]{2}))?\.?$/.exec(segments[i] ?? '');
@@ -189,9 +190,11 @@ function fromCanadianPostcode(line: string): string | null {
 const AU_STATES = 'NSW|VIC|QLD|SA|WA|TAS|ACT|NT';
 
 /** "Chatswood NSW 2067", "Perth, WA 6000": a suburb, an Australian state and a four-digit postcode. */
+const AU_POSTCODE = new RegExp(`\\b(?:${AU_STATES})\\s+\\d{4}\\b`);
+const AU_ADDRESS = new RegExp(`([\\p{L}.'’\\- ]{2,60}?),?\\s+(${AU_STATES})\\s+(\\d{4})\\b`, 'gu');
 function fromAustralia(line: string): string | null {
-  const re = new RegExp(`([\\p{L}.'’\\- ]{2,60}?),?\\s+(${AU_STATES})\\s+(\\d{4})\\b`, 'gu');
-  for (const match of line.matchAll(re)) {
+  if (!AU_POSTCODE.test(line)) return null;
+  for (const match of line.matchAll(AU_ADDRESS)) {
     const city = cleanPlace(match[1] ?? '');
     if (city) return `${city}, ${match[2]}, Australia`;
   }
@@ -200,6 +203,7 @@ function fromAustralia(line: string): string | null {
 
 /** "Tullamore, Co. Offaly": an Irish town and its county. */
 function fromIrishCounty(line: string): string | null {
+  if (!/\b(?:Co\.?|County)\s/.test(line)) return null;
   const match = /([\p{Lu}][\p{L}'’\- ]{1,30}),\s*(?:Co\.?|County)\s+(\p{Lu}\p{Ll}+)\b/u.exec(line);
   const city = match && cleanPlace(match[1] ?? '');
   return city ? `${city}, Co. ${match![2]}, Ireland` : null;

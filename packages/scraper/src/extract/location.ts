@@ -60,10 +60,9 @@ function fromJsonLd(ctx: OrganizationContext, cityRequired: boolean): string | n
   return fromAddressValue(ctx.org.address, ctx, cityRequired) ?? fromAddressValue(ctx.org.location, ctx, cityRequired);
 }
 
-function fromMicrodata($: HtmlDocument, cityRequired: boolean): string | null {
+function fromMicrodata($: HtmlDocument, items: readonly Element[], cityRequired: boolean): string | null {
   let found: string | null = null;
-  for (const el of $.elements()) {
-    if (el.attribs.itemprop !== 'address') continue;
+  for (const el of items) {
     const $el = $(el);
     const read = (prop: string): string | null => {
       const $p = $el.find(`[itemprop="${prop}"]`).first();
@@ -78,10 +77,9 @@ function fromMicrodata($: HtmlDocument, cityRequired: boolean): string | null {
   return found;
 }
 
-function fromMicroformats($: HtmlDocument, cityRequired: boolean): string | null {
+function fromMicroformats($: HtmlDocument, cards: readonly Element[], cityRequired: boolean): string | null {
   let found: string | null = null;
-  for (const el of $.elements()) {
-    if (!MICROFORMAT_CLASSES.some((name) => hasClass(el, name))) continue;
+  for (const el of cards) {
     const $el = $(el);
     const read = (selector: string): string | null => {
       const $p = $el.find(selector).first();
@@ -121,10 +119,17 @@ const isContactBlock = (el: Element): boolean =>
  * of the site that names the city beats when the pages are merged.
  */
 export function extractLocation($: HtmlDocument, ctx: OrganizationContext, url: string, lines = ''): Fact<string> | null {
+  // The page's microdata addresses and microformat cards, listed once for both passes.
+  const once = <T>(list: () => T): (() => T) => {
+    let value: T | undefined;
+    return () => (value ??= list());
+  };
+  const items = once(() => $.elements().filter((el) => el.attribs.itemprop === 'address'));
+  const cards = once(() => $.elements().filter((el) => MICROFORMAT_CLASSES.some((name) => hasClass(el, name))));
   const attempts: Array<[() => string | null, WebsiteMethod]> = [
     [() => fromJsonLd(ctx, true), 'json-ld'],
-    [() => fromMicrodata($, true), 'microdata'],
-    [() => fromMicroformats($, true), 'microformat'],
+    [() => fromMicrodata($, items(), true), 'microdata'],
+    [() => fromMicroformats($, cards(), true), 'microformat'],
     [() => fromBlocks($.elements('address')), 'address-element'],
     [() => fromBlocks($.elements().filter(isFooter)), 'footer-address'],
     [() => fromBlocks($.elements().filter(isContactBlock)), 'contact-address'],
@@ -132,8 +137,8 @@ export function extractLocation($: HtmlDocument, ctx: OrganizationContext, url: 
     // Small businesses put their address in the title ("Ice Cream Truck - 325 Cherry Street Bridgeport, CT 06605").
     [() => parseAddressText(titleText($).replace(/\s+[-|–—]\s+/g, '\n'), { anchoredOnly: true }), 'text'],
     [() => fromJsonLd(ctx, false), 'json-ld'],
-    [() => fromMicrodata($, false), 'microdata'],
-    [() => fromMicroformats($, false), 'microformat'],
+    [() => fromMicrodata($, items(), false), 'microdata'],
+    [() => fromMicroformats($, cards(), false), 'microformat'],
   ];
   for (const [attempt, method] of attempts) {
     const value = attempt();

@@ -292,8 +292,8 @@ export function extractName($: HtmlDocument, ctx: OrganizationContext, domain: s
   // The domain abbreviates a name the page spells out: vouched for by the domain, as an echo is.
   push(nameFromInitials(pageText, domain), 'domain-initials');
   // The domain as the page spells it is vouched for by the domain: before a title's part taken
-  // by its place alone ("Used Cars For Sale").
-  push(nameFromSpelledDomain(pageText, domain), 'domain-spelled');
+  // by its place alone ("Used Cars For Sale"). Read only when no name is found yet: it reads the whole text.
+  if (!candidates.some((c) => c.value.length <= MAX_NAME)) push(nameFromSpelledDomain(pageText, domain), 'domain-spelled');
   // A lone title is a page's subject as often as the site's name: the site's description must
   // open with it ("ShellWorks renders …").
   if (fromTitle && !fromTitle.echoesDomain && (!fromTitle.lone || describedAs($, fromTitle.value))) push(fromTitle.value, 'title-edge');
