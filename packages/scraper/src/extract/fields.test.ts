@@ -52,8 +52,9 @@ describe('name', () => {
   it('takes the part of a site name that echoes the domain, not its tagline; never a URL', () => {
     expect(siteNameOf('Acme Hacks – the Web developer blog', 'hacks.acme.org')).toBe('Acme Hacks');
     expect(siteNameOf('Acme News - Latest News & Headlines', 'news.acme.com')).toBe('Acme News');
-    // No part echoes the domain: nothing tells the name from the tagline, so the value stays.
-    expect(siteNameOf('Northwind | Trading since 1970', 'example.com')).toBe('Northwind | Trading since 1970');
+    // No part echoes the domain: a tagline is told from the name by reading as a phrase; else the value stays.
+    expect(siteNameOf('Northwind | Trading since 1970', 'example.com')).toBe('Northwind');
+    expect(siteNameOf('Northwind | Traders', 'example.com')).toBe('Northwind | Traders');
     expect(cleanName('http://www.acme.com')).toBeNull();
     expect(cleanName('Acme Foundation, Inc.')).toBe('Acme Foundation');
   });

@@ -79,9 +79,27 @@ const echoesDomain = (part: string, label: string): boolean => squash(part) === 
  */
 export function siteNameOf(value: string, domain: string): string {
   const parts = echoCandidates(splitParts(value));
-  if (parts.length < 2) return value;
+  if (parts.length < 2) return withoutTagline(value) || value;
   const label = domainLabel(domain);
-  return parts.filter((part) => echoesDomain(part, label)).sort((a, b) => a.length - b.length)[0] ?? value;
+  return parts.filter((part) => echoesDomain(part, label)).sort((a, b) => a.length - b.length)[0] ?? (withoutTagline(value) || value);
+}
+
+// Where a name ends and its tagline starts: a full stop, a colon, a dash or a bar.
+const TAGLINE_BREAK = /(?<=\p{L}{2,}[.!])\s+(?=\p{Lu})|\s*:\s+|\s+[|\-–—]\s+/u;
+
+/**
+ * A name followed by a tagline ("Upward Construction. Let's build a better future.", "Acme: we
+ * make widgets"): the name, when it does not read as a phrase and every part after it does.
+ */
+export function withoutTagline(value: string): string | null {
+  const [first, ...rest] = value
+    .split(TAGLINE_BREAK)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (!first || rest.length === 0 || readsAsPhrase(first) || wordCount(first) > MAX_NAME_WORDS) return null;
+  // A tagline reads as a phrase, or runs in lower case ("we ship what you need").
+  const tagline = (part: string) => readsAsPhrase(part) || /^\p{Ll}+ \p{Ll}/u.test(part);
+  return rest.every((part) => tagline(part.replace(/[.!]+$/, ''))) ? cleanName(first.replace(/[.!]+$/, '')) : null;
 }
 
 /** The words a part opens with that spell the domain's label ("MathJax v3 with …" on mathjax.github.io), if any. */
@@ -302,5 +320,37 @@ export function extractName($: HtmlDocument, ctx: OrganizationContext, domain: s
   push(nameFromDomain(domain), 'domain-label');
 
   const pick = candidates.find((c) => c.value.length <= MAX_NAME) ?? candidates.find((c) => c.value.length <= 100);
-  return pick ? fact(pick.value, url, pick.method) : null;
+  if (!pick) return null;
+  return fact(asPageWritesIt(pick.value, pageText), url, pick.method);
+}
+
+const LEGAL_FORM_AT_END = /[\s,]+(?:inc|incorporated|llc|ltd|limited|corp|corporation|plc|gmbh|pty\.?\s*ltd)\.?$/i;
+const withoutMarks = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '');
+const foldForm = (text: string): string => withoutMarks(text).toLowerCase();
+
+/**
+ * The name as the page's text writes it, where a name slot wrote it otherwise: in ordinary case
+ * for one in capitals ("BOND NEW YORK" → "Bond New York"), with the accents the page gives it
+ * ("Cafe Rene" → "Café René"), and without a legal form the page leaves out ("Acme Widgets
+ * Ltd" → "Acme Widgets"). The spelling the text uses most often among those; else the name as it is.
+ */
+export function asPageWritesIt(name: string, pageText: string): string {
+  const bare = name.replace(LEGAL_FORM_AT_END, '');
+  const capitals = /\p{Lu}/u.test(name) && !/\p{Ll}/u.test(name);
+  const unmarked = withoutMarks(name) === name;
+  // Accents to restore only where the text has accented letters at all.
+  if (!capitals && bare === name && (!unmarked || !/[\u00c0-\u024f\u1e00-\u1eff]/.test(pageText))) return name;
+  const size = bare.split(' ').length;
+  const words = pageText.split(/\s+/);
+  const counts = new Map<string, number>();
+  for (let i = 0; i + size <= words.length; i++) {
+    const window = words
+      .slice(i, i + size)
+      .join(' ')
+      .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.]+$/gu, '');
+    if (foldForm(window) !== foldForm(bare)) continue;
+    const better = (capitals && /\p{Ll}/u.test(window)) || (unmarked && withoutMarks(window) !== window) || bare !== name;
+    if (better) counts.set(window, (counts.get(window) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? name;
 }

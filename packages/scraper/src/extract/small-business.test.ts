@@ -1,6 +1,6 @@
 import { parseAddressText } from './address-text';
 import { extractCompanyFacts } from './extract-company-facts';
-import { cleanName, nameFromSpelledDomain, nameFromTitle } from './name';
+import { asPageWritesIt, cleanName, nameFromSpelledDomain, nameFromTitle, siteNameOf, withoutTagline } from './name';
 import { phonesInText } from './phone-text';
 
 // The rules for small business sites (docs/confidence.md), each on the shape of page it reads.
@@ -86,5 +86,20 @@ describe('names on small business sites', () => {
       value: 'MotoClassifieds.US',
       method: 'domain-spelled',
     });
+  });
+
+  it('cuts a tagline after a full stop, a colon or a dash from a site name that does not echo the domain', () => {
+    expect(withoutTagline("Upward Construction. Let's build a better future.")).toBe('Upward Construction');
+    expect(siteNameOf('Northwind Traders: we ship what you need', 'nwt.com')).toBe('Northwind Traders');
+    expect(siteNameOf('Northwind - Traders', 'nwt.com')).toBe('Northwind - Traders');
+    expect(withoutTagline('St. Louis Dental')).toBeNull();
+  });
+
+  it('writes the name as the page writes it: ordinary case, accents, no legal form the page leaves out', () => {
+    expect(asPageWritesIt('BOND NEW YORK', 'Welcome to Bond New York. Bond New York rents flats.')).toBe('Bond New York');
+    expect(asPageWritesIt('Cafe Rene', 'Le Café René vous accueille. Café René, Paris')).toBe('Café René');
+    expect(asPageWritesIt('Acme Widgets Ltd', 'Acme Widgets makes widgets. © Acme Widgets Ltd')).toBe('Acme Widgets');
+    expect(asPageWritesIt('Acme Widgets', 'Acme Widgets makes widgets.')).toBe('Acme Widgets');
+    expect(asPageWritesIt('IBM', 'IBM builds computers.')).toBe('IBM');
   });
 });
