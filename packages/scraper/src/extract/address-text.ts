@@ -147,6 +147,16 @@ function fromUsOrCanada(line: string): string | null {
   return null;
 }
 
+/** "Austin, TX", "Toronto, ON" closing a line of an address block: a city and a state or province code, no postal code. */
+function fromCityAndState(line: string): string | null {
+  const match = /(?:^|,\s*)([\p{Lu}][\p{L}.'’\- ]{1,40}),\s*([A-Z]{2})\.?$/u.exec(line);
+  if (!match) return null;
+  const [, cityRaw = '', state = ''] = match;
+  const country = US_STATES.has(state) ? 'United States' : CA_PROVINCES.has(state) ? 'Canada' : null;
+  const city = cleanPlace(cityRaw);
+  return city && country ? `${city}, ${state}, ${country}` : null;
+}
+
 // A county between the town and the postcode ("Cheltenham, Gloucestershire, GL51 9PL").
 const UK_COUNTY =
   /(?:shire|^(?:kent|essex|surrey|sussex|east sussex|west sussex|middlesex|devon|cornwall|norfolk|suffolk|dorset|cumbria|merseyside|greater manchester|greater london|west midlands|tyne and wear|rutland|county durham|co\. \p{L}+))$/iu;
@@ -272,7 +282,7 @@ function firstFound(windows: string[], anchoredOnly: boolean): string | null {
       fromCanadianPostcode(window) ??
       fromAustralia(window) ??
       fromIrishCounty(window) ??
-      (anchoredOnly ? null : fromCountryName(window));
+      (anchoredOnly ? null : (fromCountryName(window) ?? fromCityAndState(window)));
     if (found) return found;
   }
   return null;

@@ -44,6 +44,12 @@ describe('addresses in a page’s text', () => {
     expect(parseAddressText('North Vancouver, BC, Canada')).toBe('North Vancouver, BC, Canada');
   });
 
+  it('reads a city and a state code closing a line of an address block, not of running text', () => {
+    expect(parseAddressText('Mister Plumber\n120 Front St\nToronto, ON')).toBe('Toronto, ON, Canada');
+    expect(parseAddressText('Toronto, ON', { anchoredOnly: true })).toBeNull();
+    expect(parseAddressText('We ship to Austin, TX and beyond')).toBeNull();
+  });
+
   it('reads a whole page only where a postal code anchors an address', () => {
     const page = 'Offices in London, United Kingdom\nBrother LC51BK ink\nRegistered Office: Economic House, High Street, Coventry CV1 5QN.';
     expect(parseAddressText(page, { anchoredOnly: true })).toBe('Coventry, United Kingdom');
