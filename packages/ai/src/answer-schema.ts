@@ -48,8 +48,18 @@ const inferredFields = {
 export type AiInferredField = keyof typeof inferredFields;
 export const AI_INFERRED_FIELDS = Object.keys(inferredFields) as AiInferredField[];
 
+// The company's name as its site writes it. Never a candidate of its own: the merge takes it only
+// to settle a name the website's rules could only guess, and only when the site's text writes it.
+const companyName = shortText(120)
+  .nullable()
+  .optional()
+  .meta({
+    description:
+      "The company's own name as the website text writes it: not a product, a page or section title, a slogan, a place or the domain. Null when the text does not say.",
+  });
+
 export const aiAnswerSchema = z
-  .object({ ...inferredFields, insights: companyInsightsSchema, b2bMatch: b2bMatchSchema })
+  .object({ name: companyName, ...inferredFields, insights: companyInsightsSchema, b2bMatch: b2bMatchSchema })
   .meta({ description: 'Company profile drawn only from the website text provided.' });
 
 export type AiAnswer = z.infer<typeof aiAnswerSchema>;

@@ -258,3 +258,32 @@ describe('scoreConfidence', () => {
     expect(contradict).toBeLessThan(agree);
   });
 });
+
+describe('the AI source settling a guessed name', () => {
+  const guessed = (method: WebsiteMethod, textSample = 'Post your ad on MotoClassifieds.US today. Used cars for sale.') =>
+    website({ name: fact('Used Cars For Sale', method), textSample });
+
+  it('takes the AI’s name where the rules guessed, when the site writes it, and marks it as the AI’s', () => {
+    const draft = mergeSources({ website: guessed('title-edge'), ai: ai({ name: 'MotoClassifieds.US' }) });
+    expect(draft.name).toBe('MotoClassifieds.US');
+    expect(draft.fieldSources.name).toMatchObject({ source: 'ai', method: 'llm', inferred: true, disagreedBy: ['website'] });
+    expect(draft.sources).toContain('ai');
+  });
+
+  it('reads the crawled pages’ text as the site’s too', () => {
+    const site = {
+      ...guessed('domain-label', ''),
+      pages: [{ url: 'https://acme.com/about', kind: 'about' as const, text: 'About MotoClassifieds.US' }],
+    };
+    expect(mergeSources({ website: site, ai: ai({ name: 'MotoClassifieds.US' }) }).name).toBe('MotoClassifieds.US');
+  });
+
+  it('never takes a name the site does not write, nor overrides a name the site states', () => {
+    expect(mergeSources({ website: guessed('title-edge'), ai: ai({ name: 'Moto Classifieds Incorporated' }) }).name).toBe(
+      'Used Cars For Sale',
+    );
+    expect(mergeSources({ website: guessed('og:site_name'), ai: ai({ name: 'MotoClassifieds.US' }) }).name).toBe('Used Cars For Sale');
+    expect(mergeSources({ website: guessed('title-edge'), ai: ai({ name: null }) }).name).toBe('Used Cars For Sale');
+    expect(mergeSources({ website: guessed('title-edge'), ai: ai({}) }).fieldSources.name?.source).toBe('website');
+  });
+});

@@ -90,6 +90,41 @@ function chooseScalar<F extends ScalarField>(draft: CompanyDraft, field: F, cand
   draft.fieldSources[field] = picked.provenance;
 }
 
+// A website name below this quality was guessed (a title's part by its place or in part, the
+// domain as spelled or as a label): the AI's reading of the site may settle it.
+const GUESSED_NAME_QUALITY = 0.7;
+
+/** Whether the site's own text (the homepage's sample, the crawled pages' text) writes `name`. */
+function siteWrites(website: SourceDataBySource['website'], name: string): boolean {
+  if (website?.status !== 'ok') return false;
+  const needle = name.toLowerCase();
+  return [website.facts.textSample, ...(website.pages ?? []).map((page) => page.text)].some((text) => text.toLowerCase().includes(needle));
+}
+
+/**
+ * Where the website's rules could only guess the name, the AI source's name for the company
+ * settles it when the site's own text writes that name (a model's answer alone is never a
+ * name). The value is marked as the AI's: source `ai`, inferred, the website disagreeing.
+ */
+function settleGuessedName(draft: CompanyDraft, results: SourceDataBySource): void {
+  const { ai, website } = results;
+  const provenance = draft.fieldSources.name;
+  const name = ai?.status === 'ok' ? ai.answer.name?.trim() : null;
+  if (ai?.status !== 'ok' || !name || provenance?.source !== 'website' || !draft.name) return;
+  if (candidateQuality('name', provenance) >= GUESSED_NAME_QUALITY) return;
+  if (name.toLowerCase() === draft.name.toLowerCase() || !siteWrites(website, name)) return;
+  draft.name = name;
+  draft.fieldSources.name = {
+    source: 'ai',
+    url: `llm:${ai.model}`,
+    method: 'llm',
+    observedAt: ai.fetchedAt,
+    inferred: true,
+    agreedBy: [],
+    disagreedBy: ['website'],
+  };
+}
+
 function addAiInsights(draft: CompanyDraft, ai: SourceDataBySource['ai']): void {
   if (ai?.status !== 'ok') return;
   const provenance: DraftFieldSource = {
@@ -120,6 +155,7 @@ export function mergeSources(results: SourceDataBySource): CompanyDraft {
   if (results.ai) aiCandidates(candidates, results.ai);
 
   for (const field of SCALAR_FIELDS) chooseScalar(draft, field, candidates);
+  settleGuessedName(draft, results);
   const founded = choose('foundedYear', candidates.foundedYear);
   if (founded) {
     draft.foundedYear = founded.chosen.value;
