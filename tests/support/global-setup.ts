@@ -1,6 +1,5 @@
 import { Client } from 'pg';
-
-const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgresql://postgres@127.0.0.1:5432';
+import { ensureTemplate, TEST_DATABASE_SERVER as SERVER } from './test-database';
 
 function isRunning(pid: number): boolean {
   try {
@@ -12,7 +11,8 @@ function isRunning(pid: number): boolean {
 }
 
 // Databases left behind by an interrupted earlier run (their creating process is gone) are
-// dropped before a new run starts; those of runs still going are left alone.
+// dropped before a new run starts; those of runs still going are left alone. Then the migrated
+// template every test database is copied from is made, once for the run.
 export default async function globalSetup(): Promise<void> {
   const client = new Client({ connectionString: `${SERVER}/postgres` });
   await client.connect();
@@ -26,4 +26,5 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await client.end();
   }
+  await ensureTemplate(SERVER, { dropOthers: true });
 }
