@@ -50,13 +50,10 @@ export const AI_INFERRED_FIELDS = Object.keys(inferredFields) as AiInferredField
 
 // The company's name as its site writes it. Never a candidate of its own: the merge takes it only
 // to settle a name the website's rules could only guess, and only when the site's text writes it.
-const companyName = shortText(120)
-  .nullable()
-  .optional()
-  .meta({
-    description:
-      "The company's own name as the website text writes it: not a product, a page or section title, a slogan, a place or the domain. Null when the text does not say.",
-  });
+const companyName = shortText(120).nullable().optional().meta({
+  description:
+    "The company's own name as the website text writes it: not a product, a page or section title, a slogan, a place or the domain. Null when the text does not say.",
+});
 
 export const aiAnswerSchema = z
   .object({ name: companyName, ...inferredFields, insights: companyInsightsSchema, b2bMatch: b2bMatchSchema })
