@@ -114,28 +114,19 @@ function settleGuessedName(draft: CompanyDraft, results: SourceDataBySource): vo
   if (candidateQuality('name', provenance) >= GUESSED_NAME_QUALITY) return;
   if (name.toLowerCase() === draft.name.toLowerCase() || !siteWrites(website, name)) return;
   draft.name = name;
-  draft.fieldSources.name = {
-    source: 'ai',
-    url: `llm:${ai.model}`,
-    method: 'llm',
-    observedAt: ai.fetchedAt,
-    inferred: true,
-    agreedBy: [],
-    disagreedBy: ['website'],
-  };
+  draft.fieldSources.name = aiProvenance(ai, ['website']);
+}
+
+type AiAnswered = Extract<NonNullable<SourceDataBySource['ai']>, { status: 'ok' }>;
+
+/** Where a value of the AI's answer comes from: the model, inferred. */
+function aiProvenance(ai: AiAnswered, disagreedBy: DraftFieldSource['disagreedBy'] = []): DraftFieldSource {
+  return { source: 'ai', url: `llm:${ai.model}`, method: 'llm', observedAt: ai.fetchedAt, inferred: true, agreedBy: [], disagreedBy };
 }
 
 function addAiInsights(draft: CompanyDraft, ai: SourceDataBySource['ai']): void {
   if (ai?.status !== 'ok') return;
-  const provenance: DraftFieldSource = {
-    source: 'ai',
-    url: `llm:${ai.model}`,
-    method: 'llm',
-    observedAt: ai.fetchedAt,
-    inferred: true,
-    agreedBy: [],
-    disagreedBy: [],
-  };
+  const provenance = aiProvenance(ai);
   draft.insights = ai.answer.insights;
   draft.b2bMatch = ai.answer.b2bMatch;
   draft.fieldSources.insights = provenance;
