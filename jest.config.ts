@@ -48,12 +48,6 @@ const BOTH_STORES = testFiles([
 const config: Config = {
   // Integration tests wait on retries, lock expiry and reconciliation; unit tests finish fast anyway.
   testTimeout: 60_000,
-  // Two worker processes, on the 2-CPU machines the suite runs on: most files wait on servers and
-  // child processes, not on the CPU. With one, Jest runs every file inside its own process, which
-  // then held every file's modules and leaks (over 4 GB by the end); a worker is replaced instead
-  // once a file leaves it holding more than 1 GB.
-  maxWorkers: 2,
-  workerIdleMemoryLimit: '1GB',
   projects: [
     {
       displayName: 'unit',
