@@ -31,6 +31,9 @@ export function templateName(): string {
   return `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}`;
 }
 
+// Read once per process: the migrations do not change during a run.
+const TEMPLATE = templateName();
+
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function withServer<T>(server: string, run: (client: Client) => Promise<T>): Promise<T> {
@@ -49,7 +52,7 @@ async function withServer<T>(server: string, run: (client: Client) => Promise<T>
  * when several runs start at once.
  */
 export async function ensureTemplate(server = TEST_DATABASE_SERVER, { dropOthers = false } = {}): Promise<string> {
-  const name = templateName();
+  const name = TEMPLATE;
   await withServer(server, async (client) => {
     await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
     try {
@@ -82,8 +85,15 @@ export async function createTestDatabase(label: string, server = TEST_DATABASE_S
   const name = `enrich_test_${process.pid}_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
   const url = `${server.replace(/\/$/, '')}/${name}`;
   if (server === TEST_DATABASE_SERVER) {
-    const template = await ensureTemplate(server);
-    await withServer(server, (client) => client.query(`CREATE DATABASE ${quoted(name)} TEMPLATE ${quoted(template)}`));
+    // The global setup made the template; a run without it (or a dropped template) makes it here.
+    const copy = (client: Client) => client.query(`CREATE DATABASE ${quoted(name)} TEMPLATE ${quoted(TEMPLATE)}`);
+    await withServer(server, async (client) => {
+      await copy(client).catch(async (error: { code?: string }) => {
+        if (error.code !== '3D000') throw error;
+        await ensureTemplate(server);
+        await copy(client);
+      });
+    });
   } else {
     await ensureDatabase(url);
     await migrate(url);

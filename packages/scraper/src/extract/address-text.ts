@@ -172,12 +172,13 @@ function fromUkPostcode(line: string, anchoredOnly = false): string | null {
     const match = (anchoredOnly ? UK_POSTCODE_SPACED : UK_POSTCODE).exec(segment);
     if (!match) continue;
     const before = segment.slice(0, match.index).trim();
-    let city = cleanPlace(before) ?? (before ? null : cleanPlace(segments[i - 1] ?? ''));
+    const city = cleanPlace(before) ?? (before ? null : cleanPlace(segments[i - 1] ?? ''));
     if (city && UK_COUNTY.test(city)) {
       const town = cleanPlace((before ? segments[i - 1] : segments[i - 2]) ?? '');
       if (town && !UK_COUNTY.test(town)) return `${town}, ${city}, United Kingdom`;
+      // A county alone in the segment before the postcode is no town.
+      if (!before) continue;
     }
-    if (city && UK_COUNTY.test(city) && before === '') city = null;
     if (city) return `${city}, United Kingdom`;
   }
   return null;

@@ -3,7 +3,7 @@ import type { Fact } from './company-facts';
 import { metaContents } from './meta';
 import { type OrganizationContext, stringProp } from './organization';
 import type { HtmlDocument } from './parse-html';
-import { cleanText, fact } from './util';
+import { cleanText, escapeRegExp, fact } from './util';
 
 const MIN_LENGTH = 20;
 const MAX_LENGTH = 500;
@@ -16,8 +16,6 @@ const NOT_CONTENT = 'nav, header, footer, aside, form, [role="navigation"], [cla
 // Verbs that, after the site's name, say what it is or does ("Acme is a …", "Acme helps …").
 const DESCRIBING_VERBS =
   'is|are|was|has been|helps?|makes?|builds?|provides?|offers?|develops?|creates?|publishes|runs?|connects?|enables?|gives?|lets?|brings?';
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The opening of a paragraph that says what the site is: its name (or "We") and a describing verb. */
 function siteDescriptionOpening(names: string[]): RegExp {

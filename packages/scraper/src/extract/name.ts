@@ -6,7 +6,7 @@ import { describedAs } from './description';
 import { metaContent } from './meta';
 import { type OrganizationContext, stringProp } from './organization';
 import { type HtmlDocument, titleText } from './parse-html';
-import { cleanText, collapseWhitespace, fact, resembles, squash } from './util';
+import { cleanText, collapseWhitespace, escapeRegExp, fact, resembles, squash } from './util';
 
 const MAX_NAME = 60;
 // A street address ("325 Cherry Street", "12 High St"), a postal code after a state ("CT 06605")
@@ -225,8 +225,6 @@ export function nameFromInitials(text: string, domain: string): string | null {
   }
   return null;
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The domain's label as the page writes it, spaced or capitalised ("Blue Dog Ink",

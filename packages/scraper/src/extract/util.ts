@@ -63,6 +63,9 @@ export function absoluteUrl(href: string | undefined | null, base: string): stri
   }
 }
 
+/** `text` matched literally inside a regular expression. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Lowercase letters and digits only, for loose comparisons ("Learn Node" ~ "learnnode"). */
 export function squash(text: string): string {
   return text
