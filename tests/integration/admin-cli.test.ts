@@ -5,11 +5,12 @@ import { authenticateApiKey, isWellFormedApiKey } from '@enrich/api-keys';
 import { createPrismaClient, type Db, dropDatabase, MIGRATIONS_DIR } from '@enrich/db';
 import { type CommandResult, runNpmScript } from '@enrich/testkit';
 import { Client } from 'pg';
+import { TEST_DATABASE_SERVER } from '../support/test-database';
 
 // The admin CLI as an operator runs it: `npm run admin -- ...` in a real child process, against
 // a database that does not exist yet (the CLI creates and migrates it).
 
-const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgresql://postgres@127.0.0.1:5432';
+const SERVER = TEST_DATABASE_SERVER;
 const run = randomBytes(4).toString('hex');
 const DATABASE_URL = `${SERVER}/enrich_test_${process.pid}_admincli_${run}`;
 // Never created: bad usage must be refused before the CLI touches any database.

@@ -6,12 +6,13 @@ import { type CommandResult, linkedInCompanyPage, linkedInPageUrl, runNpmScript 
 import { Redis } from 'ioredis';
 import { COLUMN_SEPARATOR, TABLE_COLUMNS } from '../../scripts/demo/print-records';
 import { SAMPLE_COMPANIES } from '../../scripts/demo/sample-companies';
+import { TEST_DATABASE_SERVER } from '../support/test-database';
 
 // `npm run demo` as a user runs it: a real child process that starts the service, enriches the
 // sample companies through the HTTP API, prints them and exits. Run here against a database of
 // its own (the demo creates and migrates it, as `npm start` would the normal one).
 
-const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgresql://postgres@127.0.0.1:5432';
+const SERVER = TEST_DATABASE_SERVER;
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DATABASE_URL = `${SERVER}/enrich_test_${process.pid}_demo_${randomBytes(4).toString('hex')}`;
 const DEMO_TIMEOUT_MS = 120_000;

@@ -11,14 +11,14 @@ import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
 import { startPrivateRedis } from '../support/private-redis';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, TEST_DATABASE_SERVER, type TestDatabase } from '../support/test-database';
 import { REDIS_URL, removeQueueKeys } from '../support/test-stack';
 
 // When Postgres or Redis cannot be reached, the API answers 503 SERVICE_UNAVAILABLE in the
 // one error shape, quickly, never with a stack trace and never by hanging; the process keeps
 // serving everything that does not need the missing service.
 
-const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgresql://postgres@127.0.0.1:5432';
+const SERVER = TEST_DATABASE_SERVER;
 // A 503 must come within a few seconds; a hang is cut off here and reported as such.
 const ANSWER_WITHIN_MS = 5_000;
 const HANG_LIMIT_MS = 10_000;

@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { answers, choosePostgres, createPrismaClient, ensureDatabase, migrate, type PostgresChoice } from '@enrich/db';
 import { freePort } from '@enrich/testkit';
+import { TEST_DATABASE_SERVER } from '../support/test-database';
 
 // What `npm start` runs on when DATABASE_URL is not given: the server at the default address
 // when one answers, else an embedded PostgreSQL (the npm package's binaries) on data kept in a
 // folder across starts. A configured URL is used as given, never replaced.
 
-const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgresql://postgres@127.0.0.1:5432';
+const SERVER = TEST_DATABASE_SERVER;
 let dataDir: string;
 const started: PostgresChoice[] = [];
 

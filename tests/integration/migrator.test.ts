@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dropDatabase, ensureDatabase, MIGRATIONS_DIR, migrate } from '@enrich/db';
 import { Client } from 'pg';
+import { TEST_DATABASE_SERVER } from '../support/test-database';
 
 // The project's own migrator stands in for `prisma migrate deploy` (whose engine cannot be
 // downloaded here), so it must leave `_prisma_migrations` exactly as Prisma would, be safe
 // when several replicas start at once, and never leave a half-applied migration behind.
 
-const SERVER = process.env.TEST_DATABASE_SERVER ?? 'postgresql://postgres@127.0.0.1:5432';
+const SERVER = TEST_DATABASE_SERVER;
 const run = randomBytes(4).toString('hex');
 const created: string[] = [];
 let tempDirs: string[] = [];

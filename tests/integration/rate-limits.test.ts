@@ -202,9 +202,13 @@ describe('windows end: Retry-After is honoured; the daily window', () => {
 describe('two API processes share one limit', () => {
   let stack: TestStack;
   const children: ChildApp[] = [];
+  // Two API processes for the whole block: each test counts under a key and team of its own.
+  let a: string;
+  let b: string;
   beforeAll(async () => {
     stack = await startTestStack({ label: 'limitshare', workers: false });
-  });
+    [a, b] = await Promise.all([startApi(), startApi()]);
+  }, 60_000);
   afterAll(async () => {
     for (const app of children) app.child.kill('SIGKILL');
     await stack?.stop();
@@ -229,7 +233,6 @@ describe('two API processes share one limit', () => {
   }
 
   it('requests alternating between two processes are counted together', async () => {
-    const [a, b] = await Promise.all([startApi(), startApi()]);
     const key = await stack.key('free');
     const statuses: number[] = [];
     const remaining: string[] = [];
@@ -246,7 +249,6 @@ describe('two API processes share one limit', () => {
   });
 
   it('concurrent submissions on two processes: exactly the window limit accepted, each with its own place in the count', async () => {
-    const [a, b] = await Promise.all([startApi(), startApi()]);
     const key = await stack.key('free');
     // Counted together in one script call per process where they arrive together.
     const answers = await Promise.all(
@@ -264,12 +266,11 @@ describe('two API processes share one limit', () => {
   });
 
   it('never overspends the monthly quota: 90 concurrent submissions over two processes, exactly the quota of 25 accepted', async () => {
-    const [a, b] = await Promise.all([startApi(), startApi()]);
     const key = await stack.key('enterprise', 'quota-race');
     const db = stack.database.db;
-    // Windows far above the load, so only the monthly quota refuses.
+    // Windows far above the load, so only the monthly quota refuses. Set before either process
+    // first sees the key, so neither holds the plan's limits in its key cache.
     await db.team.update({ where: { name: 'quota-race' }, data: { rateLimitPerMinute: 100_000, monthlyQuota: 25 } });
-    await sleep(5_100); // the API processes' key cache (KEY_CACHE_MS)
     const answers = await Promise.all(
       Array.from({ length: 90 }, (_, i) =>
         request(i % 2 ? b : a)

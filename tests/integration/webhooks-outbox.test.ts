@@ -152,6 +152,9 @@ describe('a 1,000-domain batch', () => {
         FINALIZE_CONCURRENCY: '40',
         WEBHOOK_CONCURRENCY: '40',
         SCRAPER_TIMEOUT_MS: '20000',
+        // Not a test of stalls: with 40 jobs at a time beside another test file on two CPUs, the
+        // stack's 2 s lock can lapse before its renewal runs, and a job that stalls twice fails.
+        WORKER_LOCK_DURATION_MS: '30000',
       },
     });
   });
@@ -204,13 +207,14 @@ describe('a 1,000-domain batch', () => {
         const db = stack.database.db;
         const jobs = await db.enrichmentJob.groupBy({ by: ['status'], _count: true });
         const owed = await db.webhookDelivery.groupBy({ by: ['status', 'eventType'], _count: true });
+        const failed = await db.enrichmentJob.groupBy({ by: ['errorCode', 'errorMessage'], where: { status: 'failed' }, _count: true });
         const unsent = await db.webhookDelivery.findMany({
           where: { status: { not: 'delivered' } },
           select: { id: true, status: true, attempts: true, lastError: true },
           take: 5,
         });
         throw new Error(
-          `${(error as Error).message}; events ${events.size}, jobs ${JSON.stringify(jobs)}, deliveries ${JSON.stringify(owed)}, not delivered ${JSON.stringify(unsent)}`,
+          `${(error as Error).message}; events ${events.size}, jobs ${JSON.stringify(jobs)}, failed jobs ${JSON.stringify(failed)}, deliveries ${JSON.stringify(owed)}, not delivered ${JSON.stringify(unsent)}`,
         );
       });
     await new Promise((resolve) => setTimeout(resolve, 1000));
