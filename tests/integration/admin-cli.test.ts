@@ -5,10 +5,13 @@ import { authenticateApiKey, isWellFormedApiKey } from '@enrich/api-keys';
 import { createPrismaClient, type Db, dropDatabase, MIGRATIONS_DIR } from '@enrich/db';
 import { type CommandResult, runNpmScript } from '@enrich/testkit';
 import { Client } from 'pg';
+import { runAdmin } from '../../scripts/support/admin-cli';
 import { TEST_DATABASE_SERVER } from '../support/test-database';
 
-// The admin CLI as an operator runs it: `npm run admin -- ...` in a real child process, against
-// a database that does not exist yet (the CLI creates and migrates it).
+// The admin CLI against a database that does not exist yet (the CLI creates and migrates it):
+// as an operator runs it (`npm run admin -- ...` in a real child process) where the process
+// itself is under test (its exit code, standard input and error, the first create-key), and its
+// commands in this process (runAdmin, what scripts/admin.ts runs) everywhere else.
 
 const SERVER = TEST_DATABASE_SERVER;
 const run = randomBytes(4).toString('hex');
@@ -18,12 +21,28 @@ const UNTOUCHED_URL = `${SERVER}/enrich_test_${process.pid}_admincli_${run}_unto
 const TEAM = `cli-team-${run}`;
 const SPAWN_TIMEOUT_MS = 30_000;
 
-function admin(args: string[], databaseUrl = DATABASE_URL, stdin?: string): Promise<CommandResult> {
+function adminProcess(args: string[], databaseUrl = DATABASE_URL, stdin?: string): Promise<CommandResult> {
   return runNpmScript('admin', args, {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NO_COLOR: '1' },
     timeoutMs: SPAWN_TIMEOUT_MS,
     stdin,
   });
+}
+
+async function admin(args: string[], databaseUrl = DATABASE_URL): Promise<CommandResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin(args, {
+    databaseUrl: async () => databaseUrl,
+    stdin: async () => '',
+    out: (line) => {
+      stdout += `${line}\n`;
+    },
+    err: (line) => {
+      stderr += `${line}\n`;
+    },
+  });
+  return { code, signal: null, stdout, stderr };
 }
 
 const lines = (text: string) =>
@@ -60,7 +79,7 @@ describe('admin CLI', () => {
     'create-key creates and migrates a missing database and prints a 40-character live key last',
     async () => {
       expect(await databaseExists(DATABASE_URL)).toBe(false);
-      const res = await admin(['create-key', '--team', TEAM, '--plan', 'starter']);
+      const res = await adminProcess(['create-key', '--team', TEAM, '--plan', 'starter']);
       expect({ code: res.code, stderr: res.stderr.replace(/^npm warn.*\n?/gim, '') }).toEqual({ code: 0, stderr: '' });
       const out = lines(res.stdout);
       key = out[out.length - 1]!;
@@ -176,7 +195,7 @@ describe('admin CLI', () => {
         ['an unknown plan', ['create-key', '--team', 'x', '--plan', 'platinum'], /unknown plan "platinum"/],
         ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
       ];
-      const results = await Promise.all(cases.map(([, args]) => admin(args, UNTOUCHED_URL)));
+      const results = await Promise.all(cases.map(([, args]) => adminProcess(args, UNTOUCHED_URL)));
       for (const [i, [label, , reason]] of cases.entries()) {
         const res = results[i]!;
         expect({ label, failed: res.code !== 0 && res.code !== null }).toEqual({ label, failed: true });
@@ -245,7 +264,7 @@ describe('admin CLI', () => {
   it(
     'create-user makes a dashboard user (password from stdin or --password), creating the team when missing',
     async () => {
-      const fromStdin = await admin(
+      const fromStdin = await adminProcess(
         ['create-user', '--email', 'Ops@Example.com', '--password-stdin', '--team', TEAM],
         DATABASE_URL,
         'a long password\n',
