@@ -4,15 +4,16 @@ import path from 'node:path';
 import { repoRoot } from './repo-files';
 import { importSpecifiers, workspaceDependencyProblems } from './workspace-deps';
 
-// Each workspace says which of the others it uses, and uses them only through their entries:
-// so a package can be moved, split or built on its own, and `npm ls` tells the truth.
+// Each workspace says which of the others and which third-party packages it uses, and uses the
+// others only through their entries: so a package can be moved, split or built on its own, and
+// `npm ls` tells the truth.
 
 // The made-up sources below are written with their keywords in capitals and turned into code
 // here, so that the scan of the real checkout (which reads this file too) sees no imports in them.
 const code = (text: string) => text.replace(/\b(FROM|IMPORT|REQUIRE|MOCK)\b/g, (word) => word.toLowerCase());
 
 describe('the workspaces of this repository', () => {
-  it('declare exactly the @enrich/* packages they import, import none by a deep path, and reach into none by a relative one', () => {
+  it('declare exactly the @enrich/* packages and every third-party package they import, import none by a deep path, and reach into none by a relative one', () => {
     expect(workspaceDependencyProblems(repoRoot)).toEqual([]);
   });
 });
@@ -28,9 +29,20 @@ describe('importSpecifiers', () => {
       "const e = await IMPORT('@enrich/e');",
       "jest.MOCK('@enrich/f');",
       'import {\n  g,\n  h,\n} FROM "@enrich/g";',
+      "const i = REQUIRE.resolve('@enrich/i/package.json');",
     ].join('\n');
     expect(importSpecifiers(code(source)).sort()).toEqual(
-      ['@enrich/a', '@enrich/b', './c', '@enrich/side-effect', '@enrich/d', '@enrich/e', '@enrich/f', '@enrich/g'].sort(),
+      [
+        '@enrich/a',
+        '@enrich/b',
+        './c',
+        '@enrich/side-effect',
+        '@enrich/d',
+        '@enrich/e',
+        '@enrich/f',
+        '@enrich/g',
+        '@enrich/i/package.json',
+      ].sort(),
     );
   });
 });
@@ -98,5 +110,70 @@ describe('workspaceDependencyProblems on a made-up checkout', () => {
       'packages/b/src/peek.ts: ../../../apps/app/src/local reaches into apps/app by relative path (use @enrich/app by name)',
       'packages/b/src/peek.ts: ../../../scripts/run reaches into the root package by relative path (use nothing of it)',
     ]);
+  });
+
+  describe('third-party packages', () => {
+    beforeEach(() => {
+      write('packages/a/package.json', { name: '@enrich/a', private: true, dependencies: { zod: '^4.0.0' } });
+      write('packages/a/src/index.ts', "import { z } FROM 'zod';\nexport const a = z.string();\n");
+    });
+
+    it('finds nothing wrong where each is declared', () => {
+      expect(workspaceDependencyProblems(root)).toEqual([]);
+    });
+
+    it('reports one its code imports but its package.json does not declare, and one declared that nothing imports', () => {
+      write('packages/b/src/queue.ts', "import type { Queue } FROM 'bullmq';\n");
+      write('packages/b/package.json', { name: '@enrich/b', private: true, dependencies: { '@enrich/a': '*', pino: '^10.0.0' } });
+      write('scripts/run.ts', "import { a } FROM '@enrich/a';\nimport pg FROM 'pg';\n");
+      expect(workspaceDependencyProblems(root)).toEqual([
+        'package.json: devDependencies lacks "pg" (scripts/run.ts imports it)',
+        'packages/b/package.json: dependencies lacks "bullmq" (packages/b/src/queue.ts imports it)',
+        'packages/b/package.json: dependencies lists "pino", which nothing there imports',
+      ]);
+    });
+
+    it('lets one only tests (or tooling beside src/) import be a devDependency, but not one its code imports', () => {
+      write('packages/b/src/index.test.ts', "import request FROM 'supertest';\n");
+      write('packages/b/vite.config.ts', "import { defineConfig } FROM 'vite';\n");
+      write('packages/b/src/index.ts', "import { a } FROM '@enrich/a';\nimport express FROM 'express';\n");
+      write('packages/b/package.json', {
+        name: '@enrich/b',
+        private: true,
+        dependencies: { '@enrich/a': '*' },
+        devDependencies: { express: '^5.0.0', supertest: '^7.0.0', vite: '^8.0.0' },
+      });
+      expect(workspaceDependencyProblems(root)).toEqual([
+        'packages/b/package.json: devDependencies lists "express", which belongs in dependencies (packages/b/src/index.ts imports it)',
+      ]);
+    });
+
+    it('lets a published workspace, a bundle of its code, keep what its code imports in devDependencies', () => {
+      write('packages/b/src/csv.ts', "import { parse } FROM 'csv-parse';\n");
+      write('packages/b/package.json', {
+        name: '@enrich/b',
+        dependencies: { '@enrich/a': '*' },
+        devDependencies: { 'csv-parse': '^7.0.0' },
+      });
+      expect(workspaceDependencyProblems(root)).toEqual([]);
+    });
+
+    it('never reports a Node built-in, and counts a subpath as its package', () => {
+      write(
+        'packages/a/src/extra.ts',
+        [
+          "import { readFileSync } FROM 'node:fs';",
+          "import path FROM 'path';",
+          "import { setTimeout } FROM 'timers/promises';",
+          "import { parse } FROM 'zod/v4';",
+          "import type { Job } FROM 'bullmq/dist/esm/classes/job';",
+          "import { trace } FROM '@opentelemetry/api/build/src/index';",
+        ].join('\n'),
+      );
+      expect(workspaceDependencyProblems(root)).toEqual([
+        'packages/a/package.json: dependencies lacks "@opentelemetry/api" (packages/a/src/extra.ts imports it)',
+        'packages/a/package.json: dependencies lacks "bullmq" (packages/a/src/extra.ts imports it)',
+      ]);
+    });
   });
 });
