@@ -3,9 +3,9 @@ import { b2bMatchSchema, companyInsightsSchema } from './insights';
 import { PROVENANCE_METHODS } from './provenance-method';
 import { sourceNameSchema } from './sources';
 
-// The company data record of the v1 contract: the one definition the API's responses, the
-// OpenAPI document, the pipeline's merge and the AI source's answer are all derived from.
-// Adding a field is one edit here plus the extractor that fills it.
+// The company data record of the v1 contract: the API's answers, the OpenAPI document, field
+// selection, the results CSV and the merge's draft are derived from it. A new field still takes about
+// 22 files by hand (extractor, merge tables, database column, docs, tests): see docs/contributing.md.
 
 export const BUSINESS_STAGES = ['startup', 'growth', 'scaleup', 'enterprise', 'public'] as const;
 export type BusinessStage = (typeof BUSINESS_STAGES)[number];
