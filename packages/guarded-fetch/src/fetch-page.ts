@@ -44,7 +44,8 @@ export interface FetchedPage {
 
 const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
 const ACCEPT_ENCODING = 'gzip, deflate, br';
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** The statuses a fetch follows (with a Location), here and in fetchResource. */
+export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'ENODATA', 'ESERVFAIL', 'ETIMEOUT']);
 
 /** Parses and vets a URL (relative ones against base): http(s) only, no credentials. */

@@ -1,6 +1,14 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { FetchError } from './fetch-error';
-import { type FetchPageOptions, type HopContext, parseTarget, requestFor, sendRequest, withFetchDeadline } from './fetch-page';
+import {
+  type FetchPageOptions,
+  type HopContext,
+  parseTarget,
+  REDIRECT_STATUSES,
+  requestFor,
+  sendRequest,
+  withFetchDeadline,
+} from './fetch-page';
 import { discardBody, readBody } from './read-body';
 
 export type ResourceMethod = 'GET' | 'HEAD' | 'POST';
@@ -27,7 +35,6 @@ export interface FetchedResource {
   redirects: string[];
 }
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 // Hop-by-hop or ours to set: forwarding them would confuse the connection or the decoder.
 const DROPPED_HEADERS = new Set([
   'host',
