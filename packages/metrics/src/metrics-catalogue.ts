@@ -1,4 +1,13 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  Counter,
+  type CounterConfiguration,
+  collectDefaultMetrics,
+  Gauge,
+  type GaugeConfiguration,
+  Histogram,
+  type HistogramConfiguration,
+  Registry,
+} from 'prom-client';
 
 /**
  * Every metric the service exports, in one place: docs/operations.md explains each, and the
@@ -20,124 +29,115 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60
 // Waiting in a queue, and webhook lag: up to hours when a receiver is down.
 const WAIT_SECONDS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600, 14_400];
 
+/** A metric of the catalogue: its name, and how a process's registry makes it. */
+interface Definition<M> {
+  name: string;
+  make: (registers: Registry[]) => M;
+}
+
+const counter = <T extends string>(config: CounterConfiguration<T>): Definition<Counter<T>> => ({
+  name: config.name,
+  make: (registers) => new Counter({ ...config, registers }),
+});
+const gauge = <T extends string>(config: GaugeConfiguration<T>): Definition<Gauge<T>> => ({
+  name: config.name,
+  make: (registers) => new Gauge({ ...config, registers }),
+});
+const histogram = <T extends string>(config: HistogramConfiguration<T>): Definition<Histogram<T>> => ({
+  name: config.name,
+  make: (registers) => new Histogram({ ...config, registers }),
+});
+
+const CATALOGUE = {
+  httpRequestDuration: histogram({
+    name: 'enrich_http_request_duration_seconds',
+    help: 'API requests by method, route template and status class (2xx, 4xx, ...).',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: SECONDS,
+  }),
+  queueJobs: gauge({
+    name: 'enrich_queue_jobs',
+    help: 'Jobs in each queue by state, read from BullMQ when scraped.',
+    labelNames: ['queue', 'state'] as const,
+  }),
+  queueWait: histogram({
+    name: 'enrich_queue_wait_seconds',
+    help: 'Time a job waited in its queue before a worker took it.',
+    labelNames: ['queue'] as const,
+    buckets: WAIT_SECONDS,
+  }),
+  stepDuration: histogram({
+    name: 'enrich_step_duration_seconds',
+    help: 'Time each pipeline step ran (start, scrape, ai, finalize, batch, webhook jobs) and parts of them: render, linkedin, llm (the model call), webhook_delivery (one attempt).',
+    labelNames: ['step', 'outcome'] as const,
+    buckets: SECONDS,
+  }),
+  sourceOutcomes: counter({
+    name: 'enrich_source_outcomes_total',
+    help: 'Outcomes per source (website, linkedin, ai): ok, skipped, or the error code.',
+    labelNames: ['source', 'outcome'] as const,
+  }),
+  llmCalls: counter({
+    name: 'enrich_llm_calls_total',
+    help: 'Calls to the model, by model and outcome (ok or the error code).',
+    labelNames: ['model', 'outcome'] as const,
+  }),
+  llmTokens: counter({
+    name: 'enrich_llm_tokens_total',
+    help: 'Tokens the model read (direction="in") and wrote (direction="out").',
+    labelNames: ['model', 'direction'] as const,
+  }),
+  llmCost: counter({
+    name: 'enrich_llm_cost_usd_total',
+    help: "What the model's tokens cost, in US dollars, at the configured prices.",
+    labelNames: ['model'] as const,
+  }),
+  webhookDeliveries: counter({
+    name: 'enrich_webhook_deliveries_total',
+    help: 'Webhook deliveries that ended: delivered, or exhausted (every attempt failed).',
+    labelNames: ['outcome'] as const,
+  }),
+  webhookAttempts: counter({
+    name: 'enrich_webhook_attempts_total',
+    help: 'Webhook delivery attempts by outcome: ok, http_error, network_error, refused.',
+    labelNames: ['outcome'] as const,
+  }),
+  webhookLag: histogram({
+    name: 'enrich_webhook_delivery_lag_seconds',
+    help: "Time from the event (a job's or batch's end) to its delivery's success.",
+    buckets: WAIT_SECONDS,
+  }),
+  eventStreams: gauge({
+    name: 'enrich_event_streams_open',
+    help: 'Progress streams (server-sent events) open on this API process, by kind (job, batch).',
+    labelNames: ['kind'] as const,
+  }),
+  reconcilerRequeues: counter({
+    name: 'enrich_reconciler_requeues_total',
+    help: 'Jobs and deliveries the reconciler put back on a queue after Redis lost them.',
+    labelNames: ['kind'] as const,
+  }),
+  limitRefusals: counter({
+    name: 'enrich_limit_refusals_total',
+    help: 'Requests refused by a rate-limit window (minute, day), the monthly quota (month) or a sign-in account window (signin), by plan (anonymous without a key).',
+    labelNames: ['plan', 'limit'] as const,
+  }),
+  batchItems: counter({
+    name: 'enrich_batch_items_total',
+    help: 'Bulk batch items by state: admitted (a job made), completed, failed.',
+    labelNames: ['state'] as const,
+  }),
+};
+
+type Catalogue = typeof CATALOGUE;
+
 export function createMetrics(app: MetricsApp) {
   const registry = new Registry();
   registry.setDefaultLabels({ app });
   collectDefaultMetrics({ register: registry });
-  const registers = [registry];
-  return {
-    registry,
-    httpRequestDuration: new Histogram({
-      name: 'enrich_http_request_duration_seconds',
-      help: 'API requests by method, route template and status class (2xx, 4xx, ...).',
-      labelNames: ['method', 'route', 'status_class'] as const,
-      buckets: SECONDS,
-      registers,
-    }),
-    queueJobs: new Gauge({
-      name: 'enrich_queue_jobs',
-      help: 'Jobs in each queue by state, read from BullMQ when scraped.',
-      labelNames: ['queue', 'state'] as const,
-      registers,
-    }),
-    queueWait: new Histogram({
-      name: 'enrich_queue_wait_seconds',
-      help: 'Time a job waited in its queue before a worker took it.',
-      labelNames: ['queue'] as const,
-      buckets: WAIT_SECONDS,
-      registers,
-    }),
-    stepDuration: new Histogram({
-      name: 'enrich_step_duration_seconds',
-      help: 'Time each pipeline step ran (start, scrape, ai, finalize, batch, webhook jobs) and parts of them: render, linkedin, llm (the model call), webhook_delivery (one attempt).',
-      labelNames: ['step', 'outcome'] as const,
-      buckets: SECONDS,
-      registers,
-    }),
-    sourceOutcomes: new Counter({
-      name: 'enrich_source_outcomes_total',
-      help: 'Outcomes per source (website, linkedin, ai): ok, skipped, or the error code.',
-      labelNames: ['source', 'outcome'] as const,
-      registers,
-    }),
-    llmCalls: new Counter({
-      name: 'enrich_llm_calls_total',
-      help: 'Calls to the model, by model and outcome (ok or the error code).',
-      labelNames: ['model', 'outcome'] as const,
-      registers,
-    }),
-    llmTokens: new Counter({
-      name: 'enrich_llm_tokens_total',
-      help: 'Tokens the model read (direction="in") and wrote (direction="out").',
-      labelNames: ['model', 'direction'] as const,
-      registers,
-    }),
-    llmCost: new Counter({
-      name: 'enrich_llm_cost_usd_total',
-      help: "What the model's tokens cost, in US dollars, at the configured prices.",
-      labelNames: ['model'] as const,
-      registers,
-    }),
-    webhookDeliveries: new Counter({
-      name: 'enrich_webhook_deliveries_total',
-      help: 'Webhook deliveries that ended: delivered, or exhausted (every attempt failed).',
-      labelNames: ['outcome'] as const,
-      registers,
-    }),
-    webhookAttempts: new Counter({
-      name: 'enrich_webhook_attempts_total',
-      help: 'Webhook delivery attempts by outcome: ok, http_error, network_error, refused.',
-      labelNames: ['outcome'] as const,
-      registers,
-    }),
-    webhookLag: new Histogram({
-      name: 'enrich_webhook_delivery_lag_seconds',
-      help: "Time from the event (a job's or batch's end) to its delivery's success.",
-      buckets: WAIT_SECONDS,
-      registers,
-    }),
-    eventStreams: new Gauge({
-      name: 'enrich_event_streams_open',
-      help: 'Progress streams (server-sent events) open on this API process, by kind (job, batch).',
-      labelNames: ['kind'] as const,
-      registers,
-    }),
-    reconcilerRequeues: new Counter({
-      name: 'enrich_reconciler_requeues_total',
-      help: 'Jobs and deliveries the reconciler put back on a queue after Redis lost them.',
-      labelNames: ['kind'] as const,
-      registers,
-    }),
-    limitRefusals: new Counter({
-      name: 'enrich_limit_refusals_total',
-      help: 'Requests refused by a rate-limit window (minute, day), the monthly quota (month) or a sign-in account window (signin), by plan (anonymous without a key).',
-      labelNames: ['plan', 'limit'] as const,
-      registers,
-    }),
-    batchItems: new Counter({
-      name: 'enrich_batch_items_total',
-      help: 'Bulk batch items by state: admitted (a job made), completed, failed.',
-      labelNames: ['state'] as const,
-      registers,
-    }),
-  };
+  const made = Object.entries(CATALOGUE).map(([key, metric]) => [key, metric.make([registry])]);
+  return { registry, ...(Object.fromEntries(made) as { [K in keyof Catalogue]: ReturnType<Catalogue[K]['make']> }) };
 }
 
 /** Every metric name the catalogue defines (without histogram suffixes); for docs and tests. */
-export const METRIC_NAMES = [
-  'enrich_http_request_duration_seconds',
-  'enrich_queue_jobs',
-  'enrich_queue_wait_seconds',
-  'enrich_step_duration_seconds',
-  'enrich_source_outcomes_total',
-  'enrich_llm_calls_total',
-  'enrich_llm_tokens_total',
-  'enrich_llm_cost_usd_total',
-  'enrich_webhook_deliveries_total',
-  'enrich_webhook_attempts_total',
-  'enrich_webhook_delivery_lag_seconds',
-  'enrich_event_streams_open',
-  'enrich_reconciler_requeues_total',
-  'enrich_limit_refusals_total',
-  'enrich_batch_items_total',
-] as const;
+export const METRIC_NAMES: readonly string[] = Object.values(CATALOGUE).map((metric) => metric.name);
