@@ -1,12 +1,14 @@
 import { servedRecordSchema } from '@enrich/record';
 import { z } from 'zod';
 import { cursorPaginationSchema, cursorQuerySchema } from './cursor';
-import { oneOffSecret } from './enrich';
+import { jobStatusEnum, oneOffSecret } from './enrich';
 import { fieldsShape } from './fields';
 import { paginationQuerySchema, paginationSchema } from './pagination';
 
 const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });
-const jobStatus = z.enum(['processing', 'completed', 'failed']);
+
+/** A batch's states: `completed` once no item is pending. */
+export const batchStatusEnum = z.enum(['processing', 'completed']);
 
 export const invalidEntrySchema = z
   .object({
@@ -24,7 +26,7 @@ export const invalidEntrySchema = z
 export const bulkAcceptedSchema = z
   .object({
     batchId: z.string().meta({ example: 'bat_01jc3m8y2k7w5n0r4t6v8x9z1a' }),
-    status: z.enum(['processing', 'completed']).meta({ description: '`completed` at once only when no entry was valid' }),
+    status: batchStatusEnum.meta({ description: '`completed` at once only when no entry was valid' }),
     total: z.number().int().meta({ description: 'Entries received' }),
     accepted: z.number().int().meta({ description: 'Distinct valid domains, one job each' }),
     quotaCharged: z
@@ -46,7 +48,7 @@ export const batchIdParamsSchema = z.object({
 });
 
 export const batchQuerySchema = paginationQuerySchema.extend({
-  status: jobStatus.optional().meta({ description: 'Only the items in this state (pagination counts those)' }),
+  status: jobStatusEnum.optional().meta({ description: 'Only the items in this state (pagination counts those)' }),
   ...fieldsShape,
 });
 
@@ -54,7 +56,7 @@ export const batchItemSchema = z
   .object({
     domain: z.string(),
     jobId: z.uuid(),
-    status: jobStatus,
+    status: jobStatusEnum,
     statusEndpoint: z.string(),
     data: servedRecordSchema.optional().meta({ description: 'Once completed' }),
     error: z.object({ code: z.string(), message: z.string() }).optional().meta({ description: 'Once failed' }),
@@ -64,7 +66,7 @@ export const batchItemSchema = z
 export const batchStatusSchema = z
   .object({
     batchId: z.string(),
-    status: z.enum(['processing', 'completed']).meta({ description: '`completed` once every item has completed or failed' }),
+    status: batchStatusEnum.meta({ description: '`completed` once every item has completed or failed' }),
     total: z.number().int().meta({ description: 'Items (accepted domains) in the batch' }),
     completed: z.number().int(),
     failed: z.number().int(),
@@ -86,7 +88,7 @@ export const batchListQuerySchema = cursorQuerySchema(/^bat_[0-9a-z]{1,60}$/);
 export const batchSummarySchema = z
   .object({
     batchId: z.string(),
-    status: z.enum(['processing', 'completed']),
+    status: batchStatusEnum,
     createdAt: isoTimestamp,
     completedAt: isoTimestamp.nullable(),
     total: z.number().int().meta({ description: 'Items (accepted domains) in the batch' }),

@@ -6,6 +6,9 @@ import { fieldsQuerySchema } from './fields';
 
 const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-02-01T12:00:00.000Z' });
 
+/** A job's states: a single job's and a batch item's. */
+export const jobStatusEnum = z.enum(['processing', 'completed', 'failed']);
+
 // `domain` is required; `url` is accepted in its place because a documented client example
 // sends it (docs/api.md). Other fields are ignored so that clients can send more later.
 export const enrichRequestSchema = z
@@ -85,7 +88,7 @@ export const jobSummarySchema = z
   .object({
     jobId: z.uuid(),
     domain: z.string(),
-    status: z.enum(['processing', 'completed', 'failed']),
+    status: jobStatusEnum,
     createdAt: isoTimestamp,
     completedAt: isoTimestamp.nullable(),
   })

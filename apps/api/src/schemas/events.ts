@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { batchItemSchema } from './bulk';
+import { batchItemSchema, batchStatusEnum } from './bulk';
 import { jobCompletedSchema, jobFailedSchema, jobProcessingSchema } from './enrich';
 
 // The event streams (GET /enrich/{jobId}/events, GET /enrich/bulk/{batchId}/events): what each
@@ -26,7 +26,7 @@ export const jobEventDataSchema = z.union([jobProcessingSchema, jobStartedEventS
 export const batchEventDataSchema = z
   .object({
     batchId: z.string(),
-    status: z.enum(['processing', 'completed']),
+    status: batchStatusEnum,
     total: z.number().int(),
     completed: z.number().int(),
     failed: z.number().int(),
