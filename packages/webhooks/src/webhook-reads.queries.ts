@@ -138,7 +138,7 @@ export interface IWebhookJobQuery {
   result: IWebhookJobResult;
 }
 
-const webhookJobIR: any = {"usedParamSet":{"jobId":true},"params":[{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":412,"b":418}]}],"statement":"SELECT j.id AS \"jobRowId\", j.batch_id AS \"jobBatchId\", j.status AS \"jobStatus\", j.domain AS \"jobDomain\",\n  j.created_at AS \"jobCreatedAt\", j.completed_at AS \"jobCompletedAt\", j.error_code AS \"jobErrorCode\",\n  j.error_message AS \"jobErrorMessage\", c.*\nFROM enrichment_jobs j\nLEFT JOIN LATERAL (SELECT * FROM company_records c WHERE j.status = 'completed' AND c.c_domain = j.domain LIMIT 1) c ON true\nWHERE j.id = :jobId!                                                                                                                                                                                                                                            "};
+const webhookJobIR: any = {"usedParamSet":{"jobId":true},"params":[{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":412,"b":418}]}],"statement":"SELECT j.id AS \"jobRowId\", j.batch_id AS \"jobBatchId\", j.status AS \"jobStatus\", j.domain AS \"jobDomain\",\n  j.created_at AS \"jobCreatedAt\", j.completed_at AS \"jobCompletedAt\", j.error_code AS \"jobErrorCode\",\n  j.error_message AS \"jobErrorMessage\", c.*\nFROM enrichment_jobs j\nLEFT JOIN LATERAL (SELECT * FROM company_records c WHERE j.status = 'completed' AND c.c_domain = j.domain LIMIT 1) c ON true\nWHERE j.id = :jobId!                                                                                                                                                                               "};
 
 /**
  * Query generated from SQL:
@@ -148,7 +148,7 @@ const webhookJobIR: any = {"usedParamSet":{"jobId":true},"params":[{"name":"jobI
  *   j.error_message AS "jobErrorMessage", c.*
  * FROM enrichment_jobs j
  * LEFT JOIN LATERAL (SELECT * FROM company_records c WHERE j.status = 'completed' AND c.c_domain = j.domain LIMIT 1) c ON true
- * WHERE j.id = :jobId!                                                                                                                                                                                                                                            
+ * WHERE j.id = :jobId!                                                                                                                                                                               
  * ```
  */
 export const webhookJob = new PreparedQuery<IWebhookJobParams,IWebhookJobResult>(webhookJobIR);
@@ -179,17 +179,15 @@ export interface IWebhookBatchQuery {
   result: IWebhookBatchResult;
 }
 
-const webhookBatchIR: any = {"usedParamSet":{"batchId":true},"params":[{"name":"batchId","required":true,"transform":{"type":"scalar"},"locs":[{"a":473,"b":481},{"a":504,"b":512}]}],"statement":"SELECT b.id, b.entries_received AS \"entriesReceived\", b.duplicate_entries AS \"duplicateEntries\", b.invalid_entries AS invalid,\n  counts.completed AS \"completed!\", counts.failed AS \"failed!\", counts.pending AS \"pending!\",\n  b.created_at AS \"createdAt\", b.completed_at AS \"completedAt\",\n  CASE WHEN counts.pending = 0 AND b.completed_at IS NULL\n    THEN (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = b.id) END AS \"lastEnd\"\nFROM batches b, batch_item_counts(:batchId!) counts\nWHERE b.id = :batchId!"};
+const webhookBatchIR: any = {"usedParamSet":{"batchId":true},"params":[{"name":"batchId","required":true,"transform":{"type":"scalar"},"locs":[{"a":347,"b":355},{"a":438,"b":446}]}],"statement":"SELECT b.id, b.entries_received AS \"entriesReceived\", b.duplicate_entries AS \"duplicateEntries\", b.invalid_entries AS invalid,\n  counts.completed AS \"completed!\", counts.failed AS \"failed!\", counts.pending AS \"pending!\",\n  b.created_at AS \"createdAt\", b.completed_at AS \"completedAt\", ended.last_end AS \"lastEnd\"\nFROM batches b, batch_item_counts(:batchId!) counts, batch_last_end(b.id, counts.pending, b.completed_at) ended\nWHERE b.id = :batchId!"};
 
 /**
  * Query generated from SQL:
  * ```
  * SELECT b.id, b.entries_received AS "entriesReceived", b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid,
  *   counts.completed AS "completed!", counts.failed AS "failed!", counts.pending AS "pending!",
- *   b.created_at AS "createdAt", b.completed_at AS "completedAt",
- *   CASE WHEN counts.pending = 0 AND b.completed_at IS NULL
- *     THEN (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = b.id) END AS "lastEnd"
- * FROM batches b, batch_item_counts(:batchId!) counts
+ *   b.created_at AS "createdAt", b.completed_at AS "completedAt", ended.last_end AS "lastEnd"
+ * FROM batches b, batch_item_counts(:batchId!) counts, batch_last_end(b.id, counts.pending, b.completed_at) ended
  * WHERE b.id = :batchId!
  * ```
  */

@@ -34,15 +34,12 @@ LEFT JOIN LATERAL (SELECT * FROM company_records c WHERE j.status = 'completed' 
 WHERE j.id = :jobId!;
 
 /*
-  batch.completed's batch, its items counted by state (batch_item_counts) as the poll counts
-  them (apps/api/src/bulk/batch-reads.sql). Its last end is read only where
-  batchProgress uses it: nothing pending and not settled yet.
+  batch.completed's batch, its items counted by state (batch_item_counts) and its last end
+  (batch_last_end) as the poll reads them (apps/api/src/bulk/batch-reads.sql).
 */
 /* @name WebhookBatch */
 SELECT b.id, b.entries_received AS "entriesReceived", b.duplicate_entries AS "duplicateEntries", b.invalid_entries AS invalid,
   counts.completed AS "completed!", counts.failed AS "failed!", counts.pending AS "pending!",
-  b.created_at AS "createdAt", b.completed_at AS "completedAt",
-  CASE WHEN counts.pending = 0 AND b.completed_at IS NULL
-    THEN (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = b.id) END AS "lastEnd"
-FROM batches b, batch_item_counts(:batchId!) counts
+  b.created_at AS "createdAt", b.completed_at AS "completedAt", ended.last_end AS "lastEnd"
+FROM batches b, batch_item_counts(:batchId!) counts, batch_last_end(b.id, counts.pending, b.completed_at) ended
 WHERE b.id = :batchId!;

@@ -7,11 +7,11 @@
   answer's completed domains. A poll of an unchanged batch reads PollBatchVersions alone, shared
   by the polls that arrive together (coalesced-lookup.ts): PostgreSQL readies every node of a
   statement's plan each time it runs it, even those it skips, and readying the whole answer's
-  cost a poll more than reading it. The three statements spell the version alike:
-  concat_ws('/', items_ended, completed_at, newest company_records.c_version).
+  cost a poll more than reading it. The statements spell the version with one function:
+  batch_version(items_ended, completed_at, newest company_records.c_version).
 */
 /* @name PollBatchVersions */
-SELECT asked.n AS "n!", concat_ws('/', b.items_ended, b.completed_at, (
+SELECT asked.n AS "n!", batch_version(b.items_ended, b.completed_at, (
     SELECT max(c.c_version) FROM jsonb_array_elements_text(asked.completed) AS done(domain)
     CROSS JOIN LATERAL (SELECT c_version FROM company_records c WHERE c.c_domain = done.domain LIMIT 1) c
   )) AS "version!"
@@ -22,8 +22,7 @@ CROSS JOIN LATERAL (SELECT * FROM batches b WHERE b.id = asked.id AND b.team_id 
   The batch, its jobs counted by state (an index-only scan of batch_id, status) and one page of
   its items with their companies' records ("c_<field>"), with its version, in one statement: a
   row per item of the page, in order, each with the batch's columns; a page past the last item
-  is the one row of the batch with null item columns. Its last end is read only where
-  batchProgress uses it: nothing pending and not settled yet.
+  is the one row of the batch with null item columns. Its last end: batch_last_end.
 */
 /* @name PollBatch */
 WITH b AS (
@@ -41,14 +40,13 @@ WITH b AS (
   ) p
   LEFT JOIN LATERAL (SELECT * FROM company_records c WHERE p.status = 'completed' AND c.c_domain = p.domain LIMIT 1) c ON true
 )
-SELECT concat_ws('/', b.items_ended, b.completed_at, (SELECT max(c_version) FROM items)) AS "version!",
+SELECT batch_version(b.items_ended, b.completed_at, (SELECT max(c_version) FROM items)) AS "version!",
   b.id AS "batchId!", b.entries_received AS "entriesReceived!", b.duplicate_entries AS "duplicateEntries!",
   b.invalid_entries AS "invalid!", b.created_at AS "createdAt!", b.completed_at AS "completedAt",
-  counts.completed AS "completed!", counts.failed AS "failed!", counts.pending AS "pending!",
-  CASE WHEN counts.pending = 0 AND b.completed_at IS NULL
-    THEN (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = b.id) END AS "lastEnd",
+  counts.completed AS "completed!", counts.failed AS "failed!", counts.pending AS "pending!", ended.last_end AS "lastEnd",
   i.*
-FROM b CROSS JOIN counts LEFT JOIN items i ON true
+FROM b CROSS JOIN counts CROSS JOIN LATERAL batch_last_end(b.id, counts.pending, b.completed_at) ended
+LEFT JOIN items i ON true
 ORDER BY i.batch_position;
 
 /*
@@ -71,14 +69,13 @@ WITH b AS (
   ) p
   LEFT JOIN LATERAL (SELECT * FROM company_records c WHERE p.status = 'completed' AND c.c_domain = p.domain LIMIT 1) c ON true
 )
-SELECT concat_ws('/', b.items_ended, b.completed_at, (SELECT max(c_version) FROM items)) AS "version!",
+SELECT batch_version(b.items_ended, b.completed_at, (SELECT max(c_version) FROM items)) AS "version!",
   b.id AS "batchId!", b.entries_received AS "entriesReceived!", b.duplicate_entries AS "duplicateEntries!",
   b.invalid_entries AS "invalid!", b.created_at AS "createdAt!", b.completed_at AS "completedAt",
-  counts.completed AS "completed!", counts.failed AS "failed!", counts.pending AS "pending!",
-  CASE WHEN counts.pending = 0 AND b.completed_at IS NULL
-    THEN (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = b.id) END AS "lastEnd",
+  counts.completed AS "completed!", counts.failed AS "failed!", counts.pending AS "pending!", ended.last_end AS "lastEnd",
   i.*
-FROM b CROSS JOIN counts LEFT JOIN items i ON true
+FROM b CROSS JOIN counts CROSS JOIN LATERAL batch_last_end(b.id, counts.pending, b.completed_at) ended
+LEFT JOIN items i ON true
 ORDER BY i.batch_position;
 
 /*
@@ -94,10 +91,9 @@ WITH page AS (
   LIMIT :limit!
 )
 SELECT p.id, counts.completed AS "completed!", counts.failed AS "failed!", counts.pending AS "pending!",
-  p.created_at AS "createdAt", p.completed_at AS "completedAt",
-  CASE WHEN counts.pending = 0 AND p.completed_at IS NULL
-    THEN (SELECT max(completed_at) FROM enrichment_jobs WHERE batch_id = p.id) END AS "lastEnd"
+  p.created_at AS "createdAt", p.completed_at AS "completedAt", ended.last_end AS "lastEnd"
 FROM page p CROSS JOIN LATERAL batch_item_counts(p.id) counts
+CROSS JOIN LATERAL batch_last_end(p.id, counts.pending, p.completed_at) ended
 ORDER BY p.created_at DESC, p.id DESC;
 
 /* GET /enrich/bulk/{batchId}/results.csv (batch-results.ts): the team's batch. */
