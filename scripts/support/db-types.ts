@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dropDatabase, ensureDatabase, migrate } from '@enrich/db';
 
 // The hand-written statements live in `.sql` files beside the read modules that run them;
 // pgtyped reads each statement's parameter and row types from a real PostgreSQL (a scratch
-// database migrated by the project's migrator) and writes them to `<name>.queries.ts` beside it.
+// database migrated by the project's migrator) and writes them to `<name>.queries.ts` beside it,
+// from a copy of each file with its variants written out (expandVariants).
 
 export const ROOT = path.resolve(__dirname, '../..');
 const SOURCE_DIRS = ['apps', 'packages'];
@@ -23,6 +24,27 @@ export function sqlFiles(): string[] {
 }
 
 export const queriesFileOf = (sqlFile: string): string => sqlFile.replace(/\.sql$/, '.queries.ts');
+
+// A named statement that carries `-- @variant <Name>: <sql>` at the end of some of its lines.
+const WITH_VARIANTS = /\/\* @name \w+ \*\/\n[^;]*?-- @variant [^;]*;/g;
+const VARIANT_MARK = /[ \t]*-- @variant (\w+): (.*)$/gm;
+
+/**
+ * A `.sql` file as pgtyped reads it. Statements that differ only by a condition are written
+ * once: each `-- @variant <Name>: <sql>` ending a line of a statement makes the statement
+ * <Name>, the same with <sql> in the comment's place, written after it; the statement
+ * itself is read without those comments.
+ */
+export function expandVariants(text: string): string {
+  const expanded = text.replace(WITH_VARIANTS, (statement) => {
+    const names = new Set(Array.from(statement.matchAll(VARIANT_MARK), (mark) => mark[1]!));
+    const as = (name?: string) =>
+      statement.replace(VARIANT_MARK, (_mark, variant: string, sql: string) => (variant === name ? ` ${sql}` : ''));
+    return [as(), ...[...names].map((name) => as(name).replace(/^\/\* @name \w+ \*\//, `/* @name ${name} */`))].join('\n\n');
+  });
+  if (expanded.includes('-- @variant ')) throw new Error('a -- @variant comment outside a named statement, or one with a ; before it');
+  return expanded;
+}
 
 function run(command: string, args: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -62,7 +84,7 @@ export async function generateDbTypes(): Promise<Map<string, string>> {
     const files = sqlFiles();
     for (const file of files) {
       mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
-      cpSync(path.join(ROOT, file), path.join(work, file));
+      writeFileSync(path.join(work, file), expandVariants(readFileSync(path.join(ROOT, file), 'utf8')));
     }
     const config = {
       transforms: [{ mode: 'sql', include: '**/*.sql', emitTemplate: '{{dir}}/{{name}}.queries.ts' }],

@@ -23,6 +23,9 @@ CROSS JOIN LATERAL (SELECT * FROM batches b WHERE b.id = asked.id AND b.team_id 
   its items with their companies' records ("c_<field>"), with its version, in one statement: a
   row per item of the page, in order, each with the batch's columns; a page past the last item
   is the one row of the batch with null item columns. Its last end: batch_last_end.
+  PollBatchOfStatus is the same of the items in :status only, written out by `npm run db:types`
+  (scripts/support/db-types.ts: expandVariants). Each its own statement: an optional filter
+  (":status IS NULL OR …") makes the planner's generic plan worse for both.
 */
 /* @name PollBatch */
 WITH b AS (
@@ -35,36 +38,7 @@ WITH b AS (
     p.error_message AS "errorMessage", p.batch_position, c.*
   FROM (
     SELECT j.id, j.domain, j.status, j.error_code, j.error_message, j.batch_position
-    FROM enrichment_jobs j WHERE j.batch_id = (SELECT id FROM b)
-    ORDER BY j.batch_position OFFSET :offset! LIMIT :limit!
-  ) p
-  LEFT JOIN LATERAL (SELECT * FROM company_records c WHERE p.status = 'completed' AND c.c_domain = p.domain LIMIT 1) c ON true
-)
-SELECT batch_version(b.items_ended, b.completed_at, (SELECT max(c_version) FROM items)) AS "version!",
-  b.id AS "batchId!", b.entries_received AS "entriesReceived!", b.duplicate_entries AS "duplicateEntries!",
-  b.invalid_entries AS "invalid!", b.created_at AS "createdAt!", b.completed_at AS "completedAt",
-  counts.completed AS "completed!", counts.failed AS "failed!", counts.pending AS "pending!", ended.last_end AS "lastEnd",
-  i.*
-FROM b CROSS JOIN counts CROSS JOIN LATERAL batch_last_end(b.id, counts.pending, b.completed_at) ended
-LEFT JOIN items i ON true
-ORDER BY i.batch_position;
-
-/*
-  PollBatch of the items in :status only. Each its own statement: an optional filter
-  (":status IS NULL OR …") makes the planner's generic plan worse for both.
-*/
-/* @name PollBatchOfStatus */
-WITH b AS (
-  SELECT id, created_at, completed_at, entries_received, duplicate_entries, invalid_entries, items_ended
-  FROM batches WHERE id = :batchId! AND team_id = :teamId!
-), counts AS (
-  SELECT * FROM batch_item_counts((SELECT id FROM b))
-), items AS (
-  SELECT p.id AS "itemId", p.domain AS "itemDomain", p.status AS "itemStatus", p.error_code AS "errorCode",
-    p.error_message AS "errorMessage", p.batch_position, c.*
-  FROM (
-    SELECT j.id, j.domain, j.status, j.error_code, j.error_message, j.batch_position
-    FROM enrichment_jobs j WHERE j.batch_id = (SELECT id FROM b) AND j.status = :status!
+    FROM enrichment_jobs j WHERE j.batch_id = (SELECT id FROM b) -- @variant PollBatchOfStatus: AND j.status = :status!
     ORDER BY j.batch_position OFFSET :offset! LIMIT :limit!
   ) p
   LEFT JOIN LATERAL (SELECT * FROM company_records c WHERE p.status = 'completed' AND c.c_domain = p.domain LIMIT 1) c ON true
