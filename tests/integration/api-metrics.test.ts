@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { QUEUE_STATES, queueDepth } from '@enrich/api';
 import { type MetricsListener, startMetricsListener } from '@enrich/metrics';
 import { QueueName } from '@enrich/queue';
-import { type ChildApp, freePort, SseClient, spawnApp, stopApps } from '@enrich/testkit';
+import { type ChildApp, freePort, SseClient, sleep, spawnApp, stopApps } from '@enrich/testkit';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -154,8 +154,7 @@ describe('the API’s metrics after a round of requests', () => {
     await stream.waitForEvents(1);
     expect(await open()).toBe(before + 1);
     stream.close();
-    for (const deadline = Date.now() + 5000; (await open()) !== before && Date.now() < deadline; )
-      await new Promise((r) => setTimeout(r, 20));
+    for (const deadline = Date.now() + 5000; (await open()) !== before && Date.now() < deadline; ) await sleep(20);
     expect(await open()).toBe(before);
   });
 });

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { choosePostgres, type PostgresChoice } from '@enrich/db';
-import { type ChildApp, FixtureSites, freePort, spawnApp } from '@enrich/testkit';
+import { type ChildApp, FixtureSites, freePort, sleep, spawnApp } from '@enrich/testkit';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -82,7 +82,7 @@ it('loses no item and runs none twice when its worker is killed and PostgreSQL r
   const ended = async () => db.enrichmentJob.findMany({ where: { batchId, status: { not: 'processing' } }, select: { domain: true } });
 
   // A few items ended, the rest queued or in flight: the scrape worker dies without a word.
-  for (const deadline = Date.now() + 60_000; (await ended()).length < 4; await new Promise((r) => setTimeout(r, 50))) {
+  for (const deadline = Date.now() + 60_000; (await ended()).length < 4; await sleep(50)) {
     if (Date.now() > deadline) throw new Error('the batch did not start');
   }
   scrape!.child.kill('SIGKILL');
@@ -98,7 +98,7 @@ it('loses no item and runs none twice when its worker is killed and PostgreSQL r
   spawnWorkers(); // a surviving replica
 
   let status: { status?: string; completed?: number } = {};
-  for (const deadline = Date.now() + 120_000; status.status !== 'completed'; await new Promise((r) => setTimeout(r, 250))) {
+  for (const deadline = Date.now() + 120_000; status.status !== 'completed'; await sleep(250)) {
     if (Date.now() > deadline) throw new Error(`batch still ${JSON.stringify(status)}`);
     const res = await request(stack.app).get(`/enrich/bulk/${batchId}`).set('Authorization', `Bearer ${key}`);
     if (res.status === 200) status = res.body;

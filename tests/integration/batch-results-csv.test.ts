@@ -3,6 +3,7 @@ import { get as httpGet, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resultColumns, writeBatchResults } from '@enrich/api';
 import { FLAT_RECORD_COLUMNS } from '@enrich/record';
+import { sleep } from '@enrich/testkit';
 import { parse } from 'csv-parse/sync';
 import express from 'express';
 import request from 'supertest';
@@ -217,7 +218,6 @@ describe('streaming', () => {
     new Promise<IncomingMessage>((resolve, reject) => {
       httpGet({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, path: '/results' }, resolve).on('error', reject);
     });
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   it('reads the next page only as the client takes the rows, and gives them all in order', async () => {
     pages = 0;

@@ -2,7 +2,7 @@ import { apiEnv, createApp, createAppContext } from '@enrich/api';
 import { loadConfig } from '@enrich/config';
 import { createLogger } from '@enrich/logger';
 import { bullPrefix, createRedisConnection, QueueName, RedisQueueStore, waitUntilConnected } from '@enrich/queue';
-import { FixtureSites } from '@enrich/testkit';
+import { FixtureSites, sleep } from '@enrich/testkit';
 import { FlowProducer } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
@@ -322,7 +322,7 @@ describe('a batch running against fixture sites', () => {
     // Mid-way: everything but the two held sites has ended.
     let mid = await view();
     for (const deadline = Date.now() + 30_000; mid.pending > 2 && Date.now() < deadline; ) {
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
       mid = await view();
     }
     expect(mid).toMatchObject({ status: 'processing', total: 10, pending: 2, completedAt: null });
@@ -332,7 +332,7 @@ describe('a batch running against fixture sites', () => {
     release();
     let done = mid;
     for (const deadline = Date.now() + 30_000; done.status !== 'completed' && Date.now() < deadline; ) {
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
       done = await view();
     }
     expect(done).toMatchObject({ status: 'completed', total: 10, pending: 0, progress: 100 });
@@ -368,7 +368,7 @@ describe('a batch running against fixture sites', () => {
     let state = '';
     for (const deadline = Date.now() + 10_000; state !== 'completed' && Date.now() < deadline; ) {
       state = (await (await queue.getJob(`batch-${batchId}`))?.getState()) ?? 'gone';
-      if (state !== 'completed') await new Promise((r) => setTimeout(r, 100));
+      if (state !== 'completed') await sleep(100);
     }
     expect(state).toBe('completed');
   });

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FixtureSites } from '@enrich/testkit';
+import { FixtureSites, sleep } from '@enrich/testkit';
 import { parse } from 'csv-parse/sync';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -96,7 +96,7 @@ it('enriches a 1,000-row CSV, interrupted and resumed: every row once, in order,
   const first = enrich(args, env);
   const checkpoint = `${output}.enrich-checkpoint.json`;
   // Interrupted once the first chunk is written and before the last.
-  for (const deadline = Date.now() + 120_000; ; await new Promise((r) => setTimeout(r, 50))) {
+  for (const deadline = Date.now() + 120_000; ; await sleep(50)) {
     if (existsSync(checkpoint) && JSON.parse(readFileSync(checkpoint, 'utf8')).rowsDone >= 250) break;
     if (Date.now() > deadline) throw new Error('the first chunk was not written in time');
   }

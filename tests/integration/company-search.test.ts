@@ -1,6 +1,7 @@
 import { KEY_CACHE_MS } from '@enrich/api';
 import { revokeApiKey } from '@enrich/api-keys';
 import type { Prisma } from '@enrich/db';
+import { sleep } from '@enrich/testkit';
 import request from 'supertest';
 import { strictError, strictSearchResponse } from '../support/contract-schemas';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -180,7 +181,7 @@ describe('answers', () => {
     const key = await stack.key('growth');
     expect((await search({ q: 'acme' }, key)).status).toBe(200);
     expect(await revokeApiKey(stack.database.db, key)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, KEY_CACHE_MS + 50));
+    await sleep(KEY_CACHE_MS + 50);
     const res = await search({ q: 'acme' }, key);
     expect(res.status).toBe(401);
     expect(strictError.parse(res.body).error.code).toBe('AUTHENTICATION_FAILED');

@@ -1,4 +1,5 @@
 import { CounterReads, SharedCounterStore, type WindowCounters, windowCounters } from '@enrich/api';
+import { sleep } from '@enrich/testkit';
 import type { Options } from 'express-rate-limit';
 import { openSharedStateStores, type SharedStateStores, STORE_KINDS } from '../support/shared-state-stores';
 
@@ -9,7 +10,6 @@ import { openSharedStateStores, type SharedStateStores, STORE_KINDS } from '../s
 
 const REUSE_MS = 200;
 let stores: SharedStateStores;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   stores = await openSharedStateStores('reads');

@@ -9,7 +9,7 @@ import {
   robotsAllowsHomepage,
   scrapeWebsiteSource,
 } from '@enrich/scraper';
-import { FixtureSites } from '@enrich/testkit';
+import { eventually, FixtureSites, sleep } from '@enrich/testkit';
 
 const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';
 const links = (...paths: string[]) => `<html><body>${paths.map((p) => `<a href="${p}">${p}</a>`).join('')}</body></html>`;
@@ -27,7 +27,7 @@ const busyTrack = tracker();
 const slow = (ms: number, t: { now: number; max: number }) => async (_req: unknown, res: ServerResponse) => {
   t.now++;
   t.max = Math.max(t.max, t.now);
-  await new Promise((resolve) => setTimeout(resolve, ms));
+  await sleep(ms);
   t.now--;
   if (!res.destroyed) res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
 };
@@ -345,7 +345,7 @@ it('refuses a 50 MB page at the size cap, quickly, without reading or holding th
   // Well inside the 1 s per-page deadline: the cap (512 KB here) ends the fetch, not the clock.
   expect(elapsed).toBeLessThan(800);
   // The server was cut off after a few socket buffers' worth, far from 50 MB.
-  expect(await waitFor(() => streamed.closed)).toBe(true);
+  await eventually(() => streamed.closed, 1000, { every: 10 });
   expect(streamed.bytes).toBeLessThan(16 * 1024 * 1024);
   expect(peak).toBeLessThan(32 * 1024 * 1024);
 });
@@ -374,13 +374,8 @@ it('reuses one kept-alive connection per host for robots.txt and pages, and clos
   expect(result.pages).toHaveLength(6);
   expect(paths('reuse.test')).toEqual([...reusePaths, '/robots.txt'].sort());
   expect(reuse.sockets.size).toBe(1);
-  expect(await waitFor(() => reuse.open === 0)).toBe(true);
+  await eventually(() => reuse.open === 0, 1000, { every: 10 });
 });
-
-async function waitFor(check: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  return check();
-}
 
 describe("the round trips of a site's scrape (stats.roundTrips)", () => {
   it('counts homepage → robots.txt → sitemap.xml → the pages, two side by side per host', async () => {

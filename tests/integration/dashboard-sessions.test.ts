@@ -1,5 +1,6 @@
 import { createApp, createCaches } from '@enrich/api';
 import { createPrismaClient, type Db } from '@enrich/db';
+import { sleep } from '@enrich/testkit';
 import request from 'supertest';
 import { strictError } from '../support/contract-schemas';
 import { DashboardClient, PASSWORD, uniqueEmail } from '../support/dashboard-client';
@@ -13,7 +14,6 @@ const KEY_CACHE_MS = 1_000;
 // Short sessions for the expiry tests: idle 1.8 s, absolute 4.32 s.
 const IDLE_HOURS = 0.0005;
 const MAX_DAYS = 0.00005;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let domainCounter = 0;
 const fresh = () => {
   domainCounter += 1;

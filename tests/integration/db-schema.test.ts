@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Db, DeliveryStatus, JobStatus, newId, Plan, Prisma, UserRole } from '@enrich/db';
+import { sleep } from '@enrich/testkit';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // Drift check between prisma/schema.prisma (what the generated client believes) and the
@@ -604,7 +605,7 @@ describe('Company', () => {
   it('updates every column, sets optional ones back to null, bumps updatedAt and deletes', async () => {
     const domain = 'update.example.com';
     const created = await db.company.create({ data: { ...full, domain, updatedAt: undefined } as Prisma.CompanyCreateInput });
-    await new Promise((r) => setTimeout(r, 5));
+    await sleep(5);
     const changed = await db.company.update({
       where: { domain },
       data: {

@@ -6,7 +6,7 @@ import { loadConfig } from '@enrich/config';
 import { createPrismaClient, type Db } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
 import { createRedisConnection, RedisQueueStore } from '@enrich/queue';
-import { freePort } from '@enrich/testkit';
+import { freePort, sleep } from '@enrich/testkit';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import request from 'supertest';
@@ -64,7 +64,7 @@ async function startTcpProxy(target: { host: string; port: number }): Promise<{ 
 let lastDisconnectAt = 0;
 afterAll(async () => {
   const wait = lastDisconnectAt + 2_100 - Date.now();
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  if (wait > 0) await sleep(wait);
 });
 
 interface Assembled {
@@ -415,7 +415,7 @@ describe('Redis lost while the API is running', () => {
   it('once Redis dies, submit answers 503 quickly and records no job; /readyz 503; other routes still answer', async () => {
     await redisServer.stop();
     const deadline = Date.now() + 3_000;
-    while (api.redis.status === 'ready' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (api.redis.status === 'ready' && Date.now() < deadline) await sleep(20);
     expect(api.redis.status).not.toBe('ready');
 
     expect503(

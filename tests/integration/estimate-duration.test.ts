@@ -1,5 +1,6 @@
 import { durationEstimator } from '@enrich/api';
 import { newJobId } from '@enrich/db';
+import { sleep } from '@enrich/testkit';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // estimatedDuration says how long a run of the pipeline takes: jobs that did not run it (answered
@@ -15,7 +16,7 @@ async function settle(estimate: () => number, fallback: number): Promise<number>
   for (let i = 0; i < 50; i += 1) {
     const value = estimate();
     if (value !== fallback) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   return estimate();
 }

@@ -13,6 +13,7 @@ import {
 } from '@enrich/jobs';
 import { createLogger } from '@enrich/logger';
 import { bullPrefix, createRedisConnection, eventChannel, type QueueStoreKind, type SharedState, waitUntilConnected } from '@enrich/queue';
+import { eventually, sleep } from '@enrich/testkit';
 import type { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -22,7 +23,6 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 // connection comes back and the hub resyncs its listeners; shutdown closes it. PostgreSQL's
 // NOTIFY adds its payload limit and payloads that are not announcements.
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const logger = createLogger('silent');
 // As tests/support/test-stack.ts reads it; not imported from there, which would load every app for a transport test.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -90,25 +90,17 @@ function itemEnded(batchId: string, message = 'gave up'): BatchItemEnded {
   };
 }
 
-async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not true within ${timeoutMs} ms`);
-    await sleep(25);
-  }
-}
-
 /** Announces `seq` for `jobId` until `recorder` hears it: the subscription may still be being renewed. */
 async function announceUntilHeard(events: JobEvents, jobId: string, recorder: Recorder): Promise<void> {
   const heard = recorder.messages.length;
-  await waitUntil(
+  await eventually(
     async () => {
       await events.jobChanged(jobId, JOB_EVENT_SEQ.ended);
       await sleep(100);
       return recorder.messages.length > heard;
     },
     10_000,
-    'an announcement heard again',
+    { what: 'an announcement heard again' },
   );
 }
 
@@ -157,7 +149,7 @@ describe.each(['redis', 'postgres'] as const)('event streams on %s', (kind) => {
     await events.batchItemEnded(itemEnded(batch));
     // Announcements arrive in order: once B has its own, anything misdirected would have arrived too.
     await events.jobChanged(jobB, JOB_EVENT_SEQ.processing);
-    await waitUntil(() => b.messages.length === 1, 5000, 'B’s announcement');
+    await eventually(() => b.messages.length === 1, 5000, { what: 'B’s announcement' });
     expect(a.messages).toEqual([String(JOB_EVENT_SEQ.started)]);
     expect(b.messages).toEqual([String(JOB_EVENT_SEQ.processing)]);
     expect(items.messages.map((text) => JSON.parse(text))).toEqual([itemEnded(batch)]);
@@ -176,7 +168,7 @@ describe.each(['redis', 'postgres'] as const)('event streams on %s', (kind) => {
       const recorder = new Recorder();
       await hub.listen(jobEventChannel(hub.prefix, `job-${round}`), recorder);
       await events.jobChanged(`job-${round}`, JOB_EVENT_SEQ.processing);
-      await waitUntil(() => recorder.messages.length === 1, 5000, `round ${round}`);
+      await eventually(() => recorder.messages.length === 1, 5000, { what: `round ${round}` });
       await hub.close();
     }
   });
@@ -192,7 +184,7 @@ describe.each(['redis', 'postgres'] as const)('event streams on %s', (kind) => {
     expect(await subscriberConnections(state)).toHaveLength(1);
 
     await killSubscriber(state);
-    await waitUntil(() => [one, two, alsoTwo].every((r) => r.resyncs === 1), 10_000, 'every listener resynced');
+    await eventually(() => [one, two, alsoTwo].every((r) => r.resyncs === 1), 10_000, { what: 'every listener resynced' });
     expect(await subscriberConnections(state)).toHaveLength(1);
     await announceUntilHeard(events, 'job-1', one);
     await announceUntilHeard(events, 'job-2', two);
@@ -216,7 +208,7 @@ describe.each(['redis', 'postgres'] as const)('event streams on %s', (kind) => {
     expect(await subscriberConnections(state)).toHaveLength(1);
     await hub.close();
     expect(recorder.closed).toBe(true);
-    await waitUntil(async () => (await subscriberConnections(state)).length === 0, 5000, 'the connection gone');
+    await eventually(async () => (await subscriberConnections(state)).length === 0, 5000, { what: 'the connection gone' });
     await expect(hub.listen(jobEventChannel(hub.prefix, 'job-1'), new Recorder())).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 });
@@ -246,7 +238,7 @@ describe('event streams on postgres: NOTIFY', () => {
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).toMatch(/over PostgreSQL's limit/);
     await events.batchItemEnded(itemEnded('bat_big', sized(NOTIFY_PAYLOAD_MAX_BYTES)));
-    await waitUntil(() => recorder.messages.length === 1, 5000, 'the largest allowed announcement');
+    await eventually(() => recorder.messages.length === 1, 5000, { what: 'the largest allowed announcement' });
     expect(JSON.parse(recorder.messages[0]!)).toEqual(itemEnded('bat_big', sized(NOTIFY_PAYLOAD_MAX_BYTES)));
     expect(errors).toHaveLength(1);
   });
@@ -262,7 +254,7 @@ describe('event streams on postgres: NOTIFY', () => {
       await state.pool.query('SELECT pg_notify($1, $2)', [state.channel, payload]);
     }
     await state.pool.query('SELECT pg_notify($1, $2)', [state.channel, notificationPayload(channel, '2')]);
-    await waitUntil(() => recorder.messages.length > 0, 5000, 'the announcement');
+    await eventually(() => recorder.messages.length > 0, 5000, { what: 'the announcement' });
     expect(recorder.messages).toEqual(['2']);
   });
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp, createEventHub, listenerName } from '@enrich/api';
 import { sqlPool } from '@enrich/db';
 import { jobEvents, markJobFailed, noJobEvents } from '@enrich/jobs';
-import { FixtureSites, SseClient } from '@enrich/testkit';
+import { eventually, FixtureSites, SseClient, sleep } from '@enrich/testkit';
 import type { Express } from 'express';
 import { Redis } from 'ioredis';
 import request from 'supertest';
@@ -23,7 +23,6 @@ import { REDIS_URL, startTestStack, type TestStack } from '../support/test-stack
 // never happened, another API replica, disconnects and shutdown.
 
 const HEARTBEAT_MS = 300;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const page = (name: string) =>
   `<!doctype html><html><head><title>${name}</title><meta name="description" content="${name} makes things for people who make things."></head><body><h1>${name}</h1></body></html>`;
 // Answers after `ms` (under the scrape timeout, 1.5 s in tests).
@@ -294,7 +293,7 @@ describe('the process’s streams', () => {
       );
       expect(rows[0]!.n).toBe(1);
       for (const s of streams) s.close();
-      await waitUntil(() => hub.stats().streams === 0, 5000);
+      await eventually(() => hub.stats().streams === 0, 5000, { every: 50 });
       expect(hub.stats()).toEqual({ streams: 0, channels: 0 });
       return;
     }
@@ -305,11 +304,15 @@ describe('the process’s streams', () => {
       expect(subscribers).toHaveLength(1);
       const channel = (id: string) => `{${stack.queuePrefix}}:events:job:${id}`;
       for (const s of streams) s.close();
-      await waitUntil(() => hub.stats().streams === 0, 5000);
-      await waitUntil(async () => {
-        const counts = (await redis.pubsub('NUMSUB', ...jobIds.map(channel))) as (string | number)[];
-        return counts.filter((_, i) => i % 2 === 1).every((n) => Number(n) === 0);
-      }, 5000);
+      await eventually(() => hub.stats().streams === 0, 5000, { every: 50 });
+      await eventually(
+        async () => {
+          const counts = (await redis.pubsub('NUMSUB', ...jobIds.map(channel))) as (string | number)[];
+          return counts.filter((_, i) => i % 2 === 1).every((n) => Number(n) === 0);
+        },
+        5000,
+        { every: 50 },
+      );
       expect(hub.stats()).toEqual({ streams: 0, channels: 0 });
     } finally {
       redis.disconnect();
@@ -333,11 +336,3 @@ describe('the process’s streams', () => {
     }
   });
 });
-
-async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
-    await sleep(50);
-  }
-}

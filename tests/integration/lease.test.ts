@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createLease } from '@enrich/pipeline';
+import { sleep } from '@enrich/testkit';
 import { openSharedStateStores, type SharedStateStores, STORE_KINDS } from '../support/shared-state-stores';
 
 // Leases (the reconciler's: one pass per interval across the fleet) on each store, real Redis
@@ -11,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => stores?.close());
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const fresh = () => `${stores.prefix}-${randomBytes(3).toString('hex')}`;
 
 describe.each(STORE_KINDS)('on %s', (kind) => {

@@ -9,7 +9,7 @@ import {
   type LinkedInSourceData,
   parseHostMap,
 } from '@enrich/scraper';
-import { FixtureSites, freePort, readCorpus } from '@enrich/testkit';
+import { eventually, FixtureSites, freePort, readCorpus, sleep } from '@enrich/testkit';
 import { createLinkedInGate, createPostgresLinkedInGate, createRedisLinkedInGate, type LinkedInGateOptions } from '@enrich/worker-scrape';
 import pg from 'pg';
 import { openSharedStateStores, type SharedStateStores, STORE_KINDS, type StoreKind } from '../support/shared-state-stores';
@@ -109,14 +109,6 @@ function expectOk(result: LinkedInSourceData): Extract<LinkedInSourceData, { sta
   return result;
 }
 
-async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('finding the page', () => {
   it('fetches the page the website links to, as a logged-out browser, and reads its facts', async () => {
     const { a } = fleet('redis');
@@ -213,7 +205,7 @@ describe.each(STORE_KINDS)('LinkedIn refusing (gate on %s)', (kind) => {
     expect(ttl).toBeLessThanOrEqual(2_000);
     expect(await fetchLinkedInCompany(input('audiense.com', 'Audiense'), deps(b))).toMatchObject({ reason: 'rate_limited', tried: [] });
 
-    await until(async () => (await cooldown()) === 0, 3_000);
+    await eventually(async () => (await cooldown()) === 0, 3_000, { every: 50 });
     expectOk(await fetchLinkedInCompany(input('audiense.com', 'Audiense'), deps(b)));
   });
 
@@ -228,7 +220,7 @@ describe.each(STORE_KINDS)('LinkedIn refusing (gate on %s)', (kind) => {
     await a.penalize(500);
     expect(await cooldown()).toBeGreaterThan(500);
 
-    await until(async () => (await cooldown()) === 0, 2_000);
+    await eventually(async () => (await cooldown()) === 0, 2_000, { every: 50 });
     expect(await a.recentPenalties()).toBe(1);
     await fetchLinkedInCompany(busy, deps(a, {}, 1_000));
     expect(await cooldown()).toBeGreaterThan(1_800);
@@ -322,7 +314,7 @@ it('PostgreSQL: keeps a row of linkedin_gates and its grants under its prefix, a
   const count = async (table: string) =>
     Number((await stores.pool.query(`SELECT count(*) AS n FROM ${table} WHERE prefix = $1`, [prefix])).rows[0].n);
   expect([await count('linkedin_gates'), await count('linkedin_grants')]).toEqual([1, 3]);
-  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await sleep(1_100);
   expect(await a.acquire()).toBe(true);
   expect(await count('linkedin_grants')).toBe(1);
 });

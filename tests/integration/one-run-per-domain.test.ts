@@ -1,4 +1,4 @@
-import { type ChildApp, FixtureSites, freePort, spawnApp, stopApps } from '@enrich/testkit';
+import { type ChildApp, FixtureSites, freePort, sleep, spawnApp, stopApps } from '@enrich/testkit';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -9,7 +9,6 @@ import { startTestStack, type TestStack } from '../support/test-stack';
 
 const DOMAINS = 24;
 const HOMEPAGE_MS = 1200;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const domainOf = (i: number) => `onerun-${i}.com`;
 const sites = new FixtureSites();

@@ -1,4 +1,4 @@
-import { FakeAnthropic, type FakeReply, FixtureSites, readCorpus, SAMPLE_AI_ANSWER } from '@enrich/testkit';
+import { FakeAnthropic, type FakeReply, FixtureSites, readCorpus, SAMPLE_AI_ANSWER, sleep } from '@enrich/testkit';
 import request from 'supertest';
 import { strictCompleted } from '../support/contract-schemas';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -95,7 +95,7 @@ const sites = new FixtureSites()
   })
   .site('slowshared.com', {
     '/': async (_req, res) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await sleep(800);
       res
         .writeHead(200, { 'content-type': 'text/html' })
         .end(

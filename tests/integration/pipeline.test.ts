@@ -1,4 +1,4 @@
-import { FixtureSites, readCorpus } from '@enrich/testkit';
+import { FixtureSites, readCorpus, sleep } from '@enrich/testkit';
 import request from 'supertest';
 import { strictCompleted } from '../support/contract-schemas';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -232,7 +232,7 @@ it('estimatedDuration comes from real durations once jobs have completed, refres
       .set('Authorization', `Bearer ${key}`)
       .send({ domain: 'plainco.com', refresh: true });
     estimated = res.body.estimatedDuration;
-    if (estimated === 5000) await new Promise((resolve) => setTimeout(resolve, 250));
+    if (estimated === 5000) await sleep(250);
   }
   expect(estimated).not.toBe(5000);
   expect(estimated).toBeGreaterThan(0);

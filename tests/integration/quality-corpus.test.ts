@@ -9,6 +9,7 @@ import {
   type ScoredRecord,
   scoreBusinessSite,
   serveBusinessSites,
+  sleep,
   summarize,
   summarizeBusiness,
 } from '@enrich/testkit';
@@ -56,7 +57,7 @@ const enrich: EnrichDomains = async (domains) => {
   const accepted = await request(stack.app).post('/enrich/bulk').set(bearer).send({ domains, refresh: true });
   expect([accepted.status, accepted.body.invalid]).toEqual([202, []]);
   const batchId = accepted.body.batchId as string;
-  for (const deadline = Date.now() + 120_000; ; await new Promise((r) => setTimeout(r, 250))) {
+  for (const deadline = Date.now() + 120_000; ; await sleep(250)) {
     const view = await request(stack.app).get(`/enrich/bulk/${batchId}?limit=1`).set(bearer);
     if (view.body.status === 'completed') break;
     if (Date.now() > deadline) throw new Error(`batch still ${JSON.stringify(view.body).slice(0, 200)}`);

@@ -1,6 +1,6 @@
 import { PLAN_LIMITS } from '@enrich/api-keys';
 import type { Plan } from '@enrich/db';
-import { type ChildApp, freePort, spawnApp } from '@enrich/testkit';
+import { type ChildApp, freePort, sleep, spawnApp } from '@enrich/testkit';
 import type { Express } from 'express';
 import request from 'supertest';
 import { strictError } from '../support/contract-schemas';
@@ -10,7 +10,6 @@ import { REDIS_URL, removeQueueKeys, startTestStack, type TestStack } from '../s
 // off: only what the API counts matters here.
 
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let counter = 0;
 const fresh = () => {
   counter += 1;

@@ -3,6 +3,7 @@ import { createLogger } from '@enrich/logger';
 import { createMetrics } from '@enrich/metrics';
 import { Reconciler } from '@enrich/pipeline';
 import { bullJobId, QueueName } from '@enrich/queue';
+import { sleep } from '@enrich/testkit';
 import { UnrecoverableError } from 'bullmq';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -12,7 +13,7 @@ let stack: TestStack;
 let key: string;
 // Passes are run by hand below; the lease a pass takes lasts 100 ms (most of this interval).
 const INTERVAL_MS = 120;
-const leaseExpired = () => new Promise((r) => setTimeout(r, INTERVAL_MS + 30));
+const leaseExpired = () => sleep(INTERVAL_MS + 30);
 const reconcilers: Reconciler[] = [];
 
 function reconciler(metrics = createMetrics('worker-scrape')): Reconciler {
@@ -99,7 +100,7 @@ it('records the failure of a job whose finalize failed while nobody told Postgre
     const deadline = Date.now() + 10_000;
     while ((await (await finalize.getJob(bullJobId('finalize', jobId)))?.getState()) !== 'failed') {
       if (Date.now() > deadline) throw new Error('finalize never failed');
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
     }
     await leaseExpired();
     const report = await reconciler().runOnce();

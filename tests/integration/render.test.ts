@@ -13,7 +13,7 @@ import {
   parseHostMap,
   type RenderOptions,
 } from '@enrich/scraper';
-import { FixtureSites, LocalServer } from '@enrich/testkit';
+import { FixtureSites, LocalServer, sleep } from '@enrich/testkit';
 
 // The browser the scrape worker takes by default (the headless shell where installed).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? defaultChromiumPath();
@@ -22,7 +22,6 @@ const UA = 'CompanyEnrichmentBot/1.0 (+https://github.com/company-enrichment)';
 const send = (type: string, body: string) => (_req: IncomingMessage, res: ServerResponse) => {
   res.writeHead(200, { 'content-type': type }).end(body);
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The company's facts exist only in the API response the shell's script fetches.
 const SHELL = `<!doctype html><html><head><title>Loading…</title><script defer src="/static/app.js"></script></head>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import {
   type ChildApp,
+  eventually,
   FakeAnthropic,
   FixtureSites,
   freePort,
@@ -20,7 +21,6 @@ import { startTestStack, type TestStack } from '../support/test-stack';
 const HOOKS = 'hooks.trail-receiver.com';
 const DOMAIN = 'trail-co.com';
 const AI_KEY = `sk-ant-trail-${randomBytes(8).toString('hex')}`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const sites = new FixtureSites().site(DOMAIN, {
   '/':
@@ -35,12 +35,6 @@ let key: string;
 const children: ChildApp[] = [];
 /** Each process's stdout, line by line. */
 const stdout = new Map<string, string[]>();
-
-async function until(what: string, holds: () => boolean, timeoutMs: number): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !holds(); await sleep(100)) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-  }
-}
 
 const parsed = (name: string) => (stdout.get(name) ?? []).map((line) => JSON.parse(line) as Record<string, unknown>);
 const hasRequestId = (name: string, requestId: string) => parsed(name).some((entry) => entry.requestId === requestId);
@@ -99,9 +93,10 @@ it("carries a submission's request id through every process's log lines and onto
 
   // Each process logs the work it did for this request (the webhook worker once its attempt is recorded).
   const names = ['api', 'worker-scrape', 'worker-ai', 'worker-webhooks'];
-  await until('every process logged the request id', () => names.every((name) => hasRequestId(name, requestId)), 15_000).catch(
-    () => undefined,
-  );
+  await eventually(() => names.every((name) => hasRequestId(name, requestId)), 15_000, {
+    every: 100,
+    what: 'every process logged the request id',
+  }).catch(() => undefined);
   for (const name of names) expect([name, hasRequestId(name, requestId)]).toEqual([name, true]);
 
   const apiLine = parsed('api').find((entry) => entry.requestId === requestId && entry.msg === 'request');
@@ -135,7 +130,10 @@ it('replaces a malformed X-Request-Id with one of its own, and logs the request 
     const res = await fetch(`${apiUrl}/healthz`, { headers: { 'x-request-id': malformed } });
     const answered = res.headers.get('x-request-id');
     expect(answered).toMatch(/^req_[0-9a-f]{32}$/);
-    await until('the request line', () => parsed('api').some((entry) => entry.requestId === answered && entry.path === '/healthz'), 5_000);
+    await eventually(() => parsed('api').some((entry) => entry.requestId === answered && entry.path === '/healthz'), 5_000, {
+      every: 100,
+      what: 'the request line',
+    });
   }
   const kept = await fetch(`${apiUrl}/healthz`, { headers: { 'x-request-id': 'caller:id-1.2_3' } });
   expect(kept.headers.get('x-request-id')).toBe('caller:id-1.2_3');

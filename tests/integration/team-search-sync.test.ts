@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runSearch } from '@enrich/api';
 import { type Db, dropDatabase, ensureDatabase, MIGRATIONS_DIR, migrate, sqlConnection, sqlPool } from '@enrich/db';
+import { sleep } from '@enrich/testkit';
 import { Client } from 'pg';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -137,7 +138,7 @@ describe('the team’s copy of its companies', () => {
       await enricher.query(`UPDATE companies SET name = 'After Robotics' WHERE domain = $1`, [domain]);
       // Team B gets the company while the new name is not committed yet.
       const inserting = other.query('INSERT INTO team_companies (team_id, domain, enriched_at) VALUES ($1, $2, now())', [teamB, domain]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sleep(200);
       await enricher.query('COMMIT');
       await inserting;
       for (const key of [keyA, keyB]) {

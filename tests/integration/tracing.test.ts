@@ -5,6 +5,7 @@ import {
   freePort,
   LocalServer,
   SAMPLE_AI_ANSWER,
+  sleep,
   spawnApp,
   spawnService,
   stopApps,
@@ -19,7 +20,6 @@ import { QUEUE_STORE, startTestStack, type TestStack } from '../support/test-sta
 
 const DOMAIN = 'traced-co.com';
 const HOOKS = 'hooks.traced-receiver.com';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface ReceivedSpan {
   service: string;

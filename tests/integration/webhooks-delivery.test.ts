@@ -1,4 +1,4 @@
-import { FixtureSites, WebhookReceiver } from '@enrich/testkit';
+import { FixtureSites, sleep, WebhookReceiver } from '@enrich/testkit';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -72,7 +72,7 @@ async function waitForDelivery(key: string, endpointId: string, until: (d: Deliv
     const found = (await deliveries(key, endpointId)).find(until);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no delivery as expected: ${JSON.stringify(await deliveries(key, endpointId))}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 const endpoint = async (key: string, id: string) => (await request(stack.app).get(`/webhooks/${id}`).set(bearer(key))).body;
@@ -142,11 +142,11 @@ it('stops at once on 410 Gone and disables the endpoint, saying why', async () =
   const view = await endpoint(key, id);
   expect(view).toMatchObject({ enabled: false, disabledReason: 'the endpoint answered 410 Gone' });
   expect(view.disabledAt).not.toBeNull();
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await sleep(500);
   expect(at('/gone')).toHaveLength(1);
   // Nothing more is owed to a disabled endpoint.
   await stack.submit(key, 'gone-co.com');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await sleep(1000);
   expect(at('/gone')).toHaveLength(1);
 });
 
@@ -163,7 +163,7 @@ it('disables an endpoint after a long run of failed attempts, with the reason vi
   // A second delivery: its second failure is the sixth in a row (WEBHOOK_DISABLE_AFTER_FAILURES).
   await request(stack.app).post('/enrich').set(bearer(key)).send({ domain: 'streak-co.com', refresh: true });
   const view = await (async () => {
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(100)) {
       const current = await endpoint(key, id);
       if (!current.enabled) return current;
     }

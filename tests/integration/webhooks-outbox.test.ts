@@ -4,7 +4,7 @@ import { createLogger } from '@enrich/logger';
 import { createMetrics } from '@enrich/metrics';
 import { Reconciler } from '@enrich/pipeline';
 import { bullJobId, QueueName } from '@enrich/queue';
-import { FixtureSites, WebhookReceiver } from '@enrich/testkit';
+import { FixtureSites, sleep, WebhookReceiver } from '@enrich/testkit';
 import { startWebhookWorker, webhookWorkerEnv } from '@enrich/worker-webhooks';
 import type { Queue } from 'bullmq';
 import { Webhook } from 'standardwebhooks';
@@ -32,7 +32,7 @@ describe('owed deliveries that the queue store lost', () => {
   let queue: Queue;
   // Passes are run by hand; the lease a pass takes lasts 100 ms (most of this interval).
   const INTERVAL_MS = 120;
-  const leaseExpired = () => new Promise((r) => setTimeout(r, INTERVAL_MS + 30));
+  const leaseExpired = () => sleep(INTERVAL_MS + 30);
   const reconcilers: Reconciler[] = [];
   const reconciler = () => {
     const r = new Reconciler({
@@ -91,7 +91,7 @@ describe('owed deliveries that the queue store lost', () => {
     const worker = await startWebhookWorker(loadConfig(webhookWorkerEnv, stack.workerEnv), silent, createMetrics('worker-webhooks'));
     try {
       const hits = await receiver.waitFor((r) => r.filter((h) => h.path === '/lost').length >= 4);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300);
       const ids = hits.filter((h) => h.path === '/lost').map((h) => h.headers['webhook-id']);
       expect(ids.sort()).toEqual(owed.map((d) => d.id).sort());
       for (const hit of hits)
@@ -115,7 +115,7 @@ describe('owed deliveries that the queue store lost', () => {
     // A worker that takes the job and ends it without a word to Postgres.
     const careless = (await stack.workerQueues()).worker(QueueName.webhook, async () => 'done', {});
     try {
-      for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(50)) {
         if ((await queue.getJob(bullJobId('webhook', owed!.id)))?.finishedOn) break;
       }
     } finally {
@@ -217,7 +217,7 @@ describe('a 1,000-domain batch', () => {
           `${(error as Error).message}; events ${events.size}, jobs ${JSON.stringify(jobs)}, failed jobs ${JSON.stringify(failed)}, deliveries ${JSON.stringify(owed)}, not delivered ${JSON.stringify(unsent)}`,
         );
       });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(1000);
 
     const hits = receiver.received.filter((hit) => hit.path === '/batch');
     // Every id arrived with one body (retries resend the same message) …

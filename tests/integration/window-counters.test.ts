@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { postgresWindowCounters, SharedCounterStore, type WindowCounters, windowCounters } from '@enrich/api';
+import { sleep } from '@enrich/testkit';
 import type { Options } from 'express-rate-limit';
 import { openSharedStateStores, type SharedStateStores, STORE_KINDS } from '../support/shared-state-stores';
 
@@ -12,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => stores?.close());
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // Keys as the rate limits make them: under the deployment's braced prefix.
 const fresh = () => `{${stores.prefix}}:rl:test:${randomBytes(4).toString('hex')}`;
 

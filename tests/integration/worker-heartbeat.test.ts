@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRedisConnection, RedisQueueStore } from '@enrich/queue';
+import { eventually, sleep } from '@enrich/testkit';
 import { startHeartbeat } from '@enrich/worker-runtime';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -20,16 +21,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const until = async (check: () => boolean, ms: number) => {
-  const deadline = Date.now() + ms;
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-  return check();
-};
-
 it('a running worker writes its heartbeat file', async () => {
   const file = path.join(dir, 'beat');
   await stack.startWorkers();
-  expect(await until(() => existsSync(file), 3000)).toBe(true);
+  await eventually(() => existsSync(file), 3000);
   expect(Date.now() - Date.parse(await readFile(file, 'utf8'))).toBeLessThan(5000);
 });
 
@@ -37,7 +32,7 @@ it('no heartbeat while the queue store cannot be reached', async () => {
   const file = path.join(dir, 'no-redis');
   const queues = new RedisQueueStore(createRedisConnection('redis://127.0.0.1:1', 'producer'), 'unreachable');
   const stop = startHeartbeat(file, { queues, db: stack.database.db, isRunning: () => true });
-  await new Promise((r) => setTimeout(r, 500));
+  await sleep(500);
   stop();
   await queues.close();
   expect(existsSync(file)).toBe(false);

@@ -1,6 +1,6 @@
 import { loadConfig } from '@enrich/config';
 import { createMetrics, type Metrics, metricsEnv, startMetricsListener } from '@enrich/metrics';
-import { FakeAnthropic, type FakeReply, FixtureSites, SAMPLE_AI_ANSWER, WebhookReceiver } from '@enrich/testkit';
+import { FakeAnthropic, type FakeReply, FixtureSites, SAMPLE_AI_ANSWER, sleep, WebhookReceiver } from '@enrich/testkit';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -81,7 +81,7 @@ beforeAll(async () => {
   const deadline = Date.now() + 10_000;
   while ((await stack.database.db.webhookDelivery.count({ where: { status: { not: 'delivered' } } })) > 0) {
     if (Date.now() > deadline) throw new Error('deliveries not all recorded delivered');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   // The batch job (the parent of the items' flows) runs once BullMQ saw the last item end,
   // which may be after its batch.completed was delivered; its queue wait is read off its path.
@@ -90,7 +90,7 @@ beforeAll(async () => {
     (await total(stack.workerMetrics.scrape, 'enrich_step_duration_seconds', { step: 'batch' })) > 0;
   while (!(await batchRan())) {
     if (Date.now() > deadline) throw new Error('the batch job never ran');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 }, 120_000);
 afterAll(async () => {

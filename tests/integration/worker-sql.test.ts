@@ -1,4 +1,4 @@
-import { FakeAnthropic, FixtureSites, SAMPLE_AI_ANSWER } from '@enrich/testkit';
+import { FakeAnthropic, FixtureSites, SAMPLE_AI_ANSWER, sleep } from '@enrich/testkit';
 import pg from 'pg';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -11,7 +11,6 @@ import { startTestStack, type TestStack } from '../support/test-stack';
 // copied from the leader), a bulk batch and the reconciler's passes; the ORM's statements are
 // the ones naming tables by schema ("public"."…").
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DOMAINS = ['sql-lead.com', 'sql-batch-a.com', 'sql-batch-b.com'];
 
 const sites = new FixtureSites();

@@ -17,6 +17,7 @@ import {
   removePrefixKeys,
   waitUntilConnected,
 } from '@enrich/queue';
+import { sleep } from '@enrich/testkit';
 import { aiWorkerEnv, startAiWorker } from '@enrich/worker-ai';
 import { type RunningWorkers, startWorkers, type WorkerConfig, workerEnv } from '@enrich/worker-scrape';
 import { startWebhookWorker, webhookWorkerEnv } from '@enrich/worker-webhooks';
@@ -173,7 +174,7 @@ export async function startTestStack(options: StackOptions): Promise<TestStack> 
         const res = await request(app).get(`/api/enrich/${jobId}`).set('Authorization', `Bearer ${key}`);
         if (res.status !== 200 || res.body.status !== 'processing') return res;
         if (Date.now() > deadline) throw new Error(`job ${jobId} still processing after ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 100));
+        await sleep(100);
       }
     },
     async stop() {

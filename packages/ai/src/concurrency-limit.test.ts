@@ -1,3 +1,4 @@
+import { sleep } from '@enrich/testkit';
 import { createLimiter } from './concurrency-limit';
 
 describe('createLimiter', () => {
@@ -10,7 +11,7 @@ describe('createLimiter', () => {
       started.push(id);
       running += 1;
       peak = Math.max(peak, running);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await sleep(10);
       running -= 1;
       if (id === 1) throw new Error('boom');
       return id;

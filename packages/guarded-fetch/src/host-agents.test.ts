@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Resolver } from '@enrich/net-guard';
 import { type HostMap, parseHostMap } from '@enrich/net-guard';
-import { ssrfUrls } from '@enrich/testkit';
+import { eventually, ssrfUrls } from '@enrich/testkit';
 import { type FetchPageOptions, fetchPage } from './fetch-page';
 import { HostAgents } from './host-agents';
 import { fetchFailure, localResolver, sendHtml, sendRedirect } from './test-support';
@@ -75,11 +75,6 @@ function options(overrides: Partial<FetchPageOptions> = {}): FetchPageOptions {
   return { hostMap, timeoutMs: 2_000, maxBytes: 1024 * 1024, userAgent: 'EnrichBot/1.0', resolve: localResolver, ...overrides };
 }
 
-async function until(check: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-  return check();
-}
-
 describe('connection reuse', () => {
   it('makes 5 sequential fetches over 1 connection with agents', async () => {
     for (let i = 0; i < 5; i++) {
@@ -94,7 +89,7 @@ describe('connection reuse', () => {
     for (let i = 0; i < 5; i++) await fetchPage(`https://acme.com/page-${i}`, options());
     expect(site.connections).toBe(5);
     // Nothing is kept open afterwards.
-    expect(await until(() => site.open === 0)).toBe(true);
+    await eventually(() => site.open === 0, 1000, { every: 10 });
   });
 
   it('gives each origin its own pool, even when several are mapped to one server', async () => {
@@ -145,7 +140,7 @@ describe('connection reuse', () => {
       // /slow answers after 100 ms, longer than the idle timeout.
       expect((await fetchPage('http://acme.com/slow', options({ agents: brief }))).html).toBe('<p>slow</p>');
       expect(site.open).toBe(1);
-      expect(await until(() => site.open === 0)).toBe(true);
+      await eventually(() => site.open === 0, 1000, { every: 10 });
       await fetchPage('http://acme.com/2', options({ agents: brief }));
       expect(site.connections).toBe(2);
     } finally {
@@ -157,7 +152,7 @@ describe('connection reuse', () => {
     await fetchPage('http://acme.com/1', options({ agents }));
     expect(site.open).toBe(1);
     agents.destroy();
-    expect(await until(() => site.open === 0)).toBe(true);
+    await eventually(() => site.open === 0, 1000, { every: 10 });
     await expect(fetchPage('http://acme.com/2', options({ agents }))).rejects.toThrow('HostAgents used after destroy()');
     expect(site.paths).toEqual(['/1']);
   });

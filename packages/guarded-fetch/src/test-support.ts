@@ -2,6 +2,7 @@
 // standing in for websites, and a way to capture a fetch's FetchError.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Resolver } from '@enrich/net-guard';
 import { FetchError } from './fetch-error';
 import { type FetchPageOptions, fetchPage } from './fetch-page';
@@ -79,6 +80,6 @@ export async function fetchFailure(url: string, options: FetchPageOptions): Prom
 
 /** Server-side sockets close shortly after the client destroys its end. */
 export async function waitForNoSockets(fixture: Fixture): Promise<number> {
-  for (let i = 0; i < 50 && fixture.openSockets.size > 0; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 50 && fixture.openSockets.size > 0; i++) await sleep(10);
   return fixture.openSockets.size;
 }

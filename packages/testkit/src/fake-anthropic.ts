@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { LocalServer } from './local-server';
+import { sleep } from './waiting';
 
 /**
  * Plays the Anthropic Messages API (POST /v1/messages) for the real SDK, which is pointed at it
@@ -144,7 +145,7 @@ export class FakeAnthropic {
 
     const reply = this.script.shift();
     if (!reply) return this.error(res, 500, 'fake-anthropic: no reply queued', { 'x-should-retry': 'false' });
-    if (reply.latencyMs) await new Promise((resolve) => setTimeout(resolve, reply.latencyMs));
+    if (reply.latencyMs) await sleep(reply.latencyMs);
     if (res.destroyed) return;
 
     switch (reply.kind) {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LocalServer } from './local-server';
+import { sleep } from './waiting';
 
 /** A page as served: HTML unless `type` says otherwise. */
 export interface StaticPage {
@@ -24,8 +25,6 @@ export interface Hit {
   path: string;
   status?: number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Plays the company websites (and LinkedIn) the scraper would reach on the internet: one local

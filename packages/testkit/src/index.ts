@@ -1,7 +1,8 @@
 // Test and dev helpers, one definition each, for the unit and integration tests and for the
 // scripts (demo, benchmarks): the corpora, local stand-ins for websites and the Messages API,
 // child processes, a free port, a LinkedIn company page builder, a sample AI answer, an
-// event-stream (SSE) client and a webhook receiver.
+// event-stream (SSE) client, a webhook receiver, and sleep and eventually (polling until a
+// condition holds).
 
 export * from './business-corpus';
 export * from './child-processes';
@@ -16,4 +17,5 @@ export * from './quality-corpus';
 export { repoRoot } from './repo-files';
 export * from './sample-ai-answer';
 export * from './sse-client';
+export * from './waiting';
 export * from './webhook-receiver';

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { LocalServer } from './local-server';
+import { sleep } from './waiting';
 
 /** One webhook request as it arrived, and what it was answered. */
 export interface ReceivedWebhook {
@@ -90,7 +91,7 @@ export class WebhookReceiver {
     };
     this.received.push(request);
     const { status, headers = {}, body = 'ok', delayMs = 0 } = this.answer(request, this.received.length);
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (delayMs > 0) await sleep(delayMs);
     request.status = status;
     if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(body);
     const waiters = this.waiters;

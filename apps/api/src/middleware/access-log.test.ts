@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { createLogger, type LogLevel } from '@enrich/logger';
+import { eventually, sleep } from '@enrich/testkit';
 import express, { type Request, type Response } from 'express';
 import { accessLog } from './access-log';
 import { requestId } from './request-id';
@@ -41,10 +42,6 @@ async function serving(app: express.Express, use: (base: string) => Promise<void
   }
 }
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
-};
-
 describe('accessLog', () => {
   it('writes one flat line per request, with the request id the client sees and no query string', async () => {
     const { app, lines } = appLogging('info');
@@ -53,7 +50,7 @@ describe('accessLog', () => {
       await res.text();
       const broken = await fetch(`${base}/broken`);
       await broken.text();
-      await until(() => lines.length >= 2);
+      await eventually(() => lines.length >= 2, 1000, { every: 10 });
       expect(lines).toHaveLength(2);
       expect(lines[0]).toMatchObject({
         level: 'info',
@@ -79,9 +76,9 @@ describe('accessLog', () => {
       const socket = connect(Number(port), '127.0.0.1');
       await new Promise((resolve) => socket.once('connect', resolve));
       socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
       socket.destroy();
-      await until(() => lines.length >= 1);
+      await eventually(() => lines.length >= 1, 1000, { every: 10 });
       expect(lines).toEqual([expect.objectContaining({ msg: 'request', path: '/slow', aborted: true })]);
     });
   });
@@ -90,7 +87,7 @@ describe('accessLog', () => {
     const { app, lines } = appLogging('warn');
     await serving(app, async (base) => {
       await (await fetch(`${base}/broken`)).text();
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
       expect(lines).toEqual([]);
     });
   });
