@@ -1,5 +1,6 @@
 // biome-ignore assist/source/organizeImports: first, so that traces (when configured) patch http, express, pg and ioredis as they load
 import { tracing } from './tracing';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '@enrich/config';
 import { createPrismaClient, sqlPool } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
     // event streams end (their clients reconnect to another replica with Last-Event-ID), or
     // close() would wait on them; the requests in flight get SHUTDOWN_TIMEOUT_MS to finish.
     lifecycle.drain();
-    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    await sleep(config.SHUTDOWN_DRAIN_MS);
     const closed = new Promise((resolve) => server.close(resolve));
     await events.close();
     server.closeIdleConnections();

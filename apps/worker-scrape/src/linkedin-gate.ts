@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sqlConnection } from '@enrich/db';
 import { bullPrefix, type RedisClient, type SharedState } from '@enrich/queue';
 import type { LinkedInGate } from '@enrich/scraper';
@@ -70,8 +71,6 @@ function gateSettings(factory: string, options: PrefixedLinkedInGateOptions): Ga
     penaltyMemoryMs: options.penaltyMemoryMs ?? DEFAULT_PENALTY_MEMORY_MS,
   };
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The LinkedIn gate shared by every worker through a store: at most `requestsPerMinute`

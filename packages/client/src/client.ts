@@ -26,7 +26,7 @@ import type {
 } from './api-types';
 import { ConnectionError, EnrichError } from './errors';
 import { readEvents } from './sse';
-import { type CallOptions, type ClientOptions, type Request, Transport } from './transport';
+import { type CallOptions, type ClientOptions, type Request, sleep, Transport } from './transport';
 import { verifyWebhook } from './webhooks';
 
 /** The most entries one POST /enrich/bulk takes. */
@@ -92,18 +92,6 @@ export interface BulkOptions extends WaitOptions {
 
 const fieldsParam = (fields?: string | string[]) => (Array.isArray(fields) ? fields.join(',') : fields);
 const newKey = () => crypto.randomUUID();
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 
 /**
  * The company enrichment API. One instance per key; every method takes an AbortSignal and the

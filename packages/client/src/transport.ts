@@ -60,7 +60,11 @@ export function backoffMs(attempt: number, capMs: number, random = Math.random):
   return Math.round(random() * Math.min(capMs, BASE_DELAY_MS * 2 ** attempt));
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+/**
+ * Resolves after `ms`, or rejects with the signal's reason once it aborts (as fetch does). Not
+ * node:timers/promises: the library runs outside Node too, and that one rejects with an AbortError.
+ */
+export const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit from 'p-limit';
 
 /**
@@ -29,7 +30,7 @@ export class HostLimiter {
       const start = Math.max(Date.now(), this.nextStart);
       if (start >= deadline) return undefined;
       this.nextStart = start + this.delayMs;
-      if (start > Date.now()) await new Promise((resolve) => setTimeout(resolve, start - Date.now()));
+      if (start > Date.now()) await sleep(start - Date.now());
       return { value: await task() };
     });
   }
