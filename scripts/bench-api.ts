@@ -47,6 +47,7 @@
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { apiEnv } from '@enrich/api';
 import { issueApiKey, setTeamLimits } from '@enrich/api-keys';
@@ -119,7 +120,6 @@ const TEAM = 'bench-api';
 // Far above anything 32 connections can send in a run (the columns are 32-bit integers).
 const LIMITS = { rateLimitPerMinute: 1_000_000_000, rateLimitPerDay: null, monthlyQuota: 1_000_000_000 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 // Unique registrable domains: bapi<pid>-<tag>-<n>.com (a subdomain would normalise to its parent).

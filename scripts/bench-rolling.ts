@@ -12,6 +12,7 @@
 // BENCH_TIMEOUT_MS (300000: for the whole batch and every single job to end), and any service
 // setting in the environment (SHUTDOWN_TIMEOUT_MS=0 shows what an abrupt stop costs).
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fleetCompanies } from './bench-pipeline/fleet-sites';
 import { ClientLoad, percentile } from './support/client-load';
 import { runMain } from './support/run-main';
@@ -21,8 +22,6 @@ const BATCH = Number(process.env.BENCH_BATCH ?? 500);
 const SUBMIT_EVERY_MS = Number(process.env.BENCH_SUBMIT_EVERY_MS ?? 200);
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 300_000);
 const SINGLES = 400; // sites made for single submissions; more than the run submits
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<number> {
   const batchCompanies = fleetCompanies(BATCH, 0, 'rolling-batch');

@@ -15,6 +15,7 @@
 // (BENCH_WARMUP_S: intervals before it are left out of the slope; default a fifth of the run).
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fleetCompanies } from './bench-pipeline/fleet-sites';
 import { ClientLoad, percentile } from './support/client-load';
 import { leastSquaresSlope, theilSenSlope } from './support/memory-trend';
@@ -33,7 +34,6 @@ const BATCH = 50;
 const SUBMIT_EVERY_MS = 200;
 const RSS_SAMPLE_MS = 2000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rssMb = (pid: number): number => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : 0;

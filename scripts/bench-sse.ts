@@ -23,6 +23,7 @@
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { apiEnv } from '@enrich/api';
 import { issueApiKey, setTeamLimits } from '@enrich/api-keys';
@@ -53,7 +54,6 @@ const PREFIX = `bench-sse-${process.pid}`;
 const LOG_FILE = path.join(os.tmpdir(), 'company-enrichment-bench-sse.log');
 const PROBE = path.join(__dirname, 'bench-sse', 'memory-probe.cjs');
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

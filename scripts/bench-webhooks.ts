@@ -16,6 +16,7 @@
 import { createWriteStream, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createPrismaClient, type Db, dropDatabase, ensureDatabase, migrate, newId, newJobId } from '@enrich/db';
 import { completeJob, noJobEvents } from '@enrich/jobs';
 import { createLogger } from '@enrich/logger';
@@ -46,7 +47,6 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `count` jobs still processing, each with a full stored company: completing one owes a delivery. */
 async function seedJobs(db: Db, teamId: string, label: string, count: number): Promise<string[]> {

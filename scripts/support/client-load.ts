@@ -1,6 +1,7 @@
 // A client's steady traffic through the public API, timed, for the benchmarks that run the
 // whole service (bench:rolling, bench:soak): single submissions polled until they end, bulk
 // batches, and a batch's event stream followed across reconnects. Every failure is kept.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SseClient } from '@enrich/testkit';
 
 export interface Sample {
@@ -9,8 +10,6 @@ export interface Sample {
   ok: boolean;
   what: string;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const percentile = (values: number[], p: number): number => {
   if (values.length === 0) return 0;

@@ -1,4 +1,5 @@
 // A few calls of the public HTTP API, as a client would make them (fetch, Bearer key).
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { batchStatusSchema } from '@enrich/api';
 import type { CompanyRecord } from '@enrich/record';
 import type { z } from 'zod';
@@ -8,8 +9,6 @@ import type { z } from 'zod';
 export type CompanyData = CompanyRecord;
 export type BatchItem = Omit<z.infer<typeof batchStatusSchema>['items'][number], 'data'> & { data?: CompanyData };
 export type BatchView = Omit<z.infer<typeof batchStatusSchema>, 'items'> & { items: BatchItem[] };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class EnrichClient {
   constructor(
