@@ -9,7 +9,7 @@ import { type DomainTimeline, peakOverlap, percentile, segments } from './timeli
 
 export const RATIO_TARGET = 1.3;
 export const RSS_TARGET_MB = 400;
-/** CPU targets per unit of work (issue 23). */
+/** CPU targets per unit of work: what a worker may spend on each rendered page, domain and call. */
 export const CPU_TARGETS = {
   /** Chromium CPU-s per rendered page, its launches included. */
   chromiumPerRenderS: 0.5,

@@ -10,7 +10,7 @@ import { startTestStack, type TestStack } from '../support/test-stack';
 // The dashboard's build served by the API at /dashboard/ (a fixture build stands in for
 // apps/dashboard's), and `npm start`'s step that rebuilds it when its sources change.
 
-// As agreed with the dashboard (issue 11's contract), word for word.
+// The policy the dashboard's code is written for (docs/dashboard.md), word for word.
 const CONTRACT_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; " +
   "frame-ancestors 'none'; base-uri 'none'; form-action 'self'";

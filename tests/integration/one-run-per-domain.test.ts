@@ -2,10 +2,11 @@ import { type ChildApp, FixtureSites, freePort, sleep, spawnApp, stopApps } from
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
-// One run per domain, whatever arrives together (issue 24): submissions of one domain sent at
-// the same moment through two API processes, by two teams, single and bulk mixed, share one
-// pipeline run. The homepage answers slowly, so every submission lands while the run is in
-// flight; before the domain's leader was chosen under a lock, about half of such pairs ran twice.
+// One run per domain, whatever arrives together: submissions of one domain sent at the same
+// moment through two API processes, by two teams, single and bulk mixed, share one pipeline run.
+// The homepage answers slowly, so every submission lands while the run is in flight: the case
+// where two admissions that each found no leader would both lead unless the leader is chosen
+// under a lock.
 
 const DOMAINS = 24;
 const HOMEPAGE_MS = 1200;

@@ -3,7 +3,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
-// The workers' paths send PostgreSQL only typed statements, never an ORM query (issue 23): the
+// The workers' paths send PostgreSQL only typed statements, never an ORM query: the
 // ORM's first query compiles Prisma's query compiler (WebAssembly) into the process, about
 // 60 MB of a worker's memory for the rest of its life, and each ORM query costs several times
 // the CPU of the driver's own. Every statement a client of this process sends is recorded while

@@ -89,8 +89,8 @@ export type AdmissionResult =
  *   changed, through functions that read the database as it is once the locks are held
  *   (migration 20261126000000_admission_domains): `running_leaders` (the job whose run it
  *   follows) and `submitted_since` (its team submitted the domain within the window: a free
- *   duplicate). Read by the statement itself, both came from before the wait: two admissions
- *   arriving together both found no leader and both led (issue 24: half such pairs ran twice).
+ *   duplicate). Read by the statement itself, both would come from before the wait: two
+ *   admissions arriving together would both find no leader and both lead, running the domain twice.
  *
  * A job is charged unless its team submitted the domain since `duplicateSince` or earlier in
  * this admission. The month's count is raised only when the quota covers the whole charge (the
