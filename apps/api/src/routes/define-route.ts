@@ -49,13 +49,23 @@ export interface JsonRoute<D, P, S extends z.ZodType> extends RouteBase<D, P> {
 }
 
 /**
- * The escape hatch for an answer that is not one JSON body (CSV, event stream, a pre-serialised
- * answer with its ETag, 202/304): the handler writes it itself. The path, its 405 and its entry
- * still come from the definition; `answers` documents what it sends.
+ * The escape hatch for an answer that is not one JSON body sent as it is (CSV, an event stream,
+ * a pre-serialised answer with its ETag, 202/304): `serve` makes, once, the handler that writes
+ * it. The path, its 405 and its entry still come from the definition; `answer` documents a JSON
+ * answer it sends (with sendJson, which holds the body to the schema), `responses` the others.
  */
 export interface RawRoute<D, P> extends RouteBase<D, P> {
-  answers: Record<number, ResponseConfig>;
-  serve: (req: Request, res: Response, deps: D) => Promise<void> | void;
+  answer?: JsonAnswer<z.ZodType>;
+  serve: (deps: D) => RequestHandler;
+}
+
+/** A JSON answer named once, for a raw route's `answer` and its sendJson. */
+export const jsonAnswer = <S extends z.ZodType>(answer: JsonAnswer<S>): JsonAnswer<S> => answer;
+
+/** Sends a JSON answer: the compiler holds the body to the answer's schema. */
+export function sendJson<S extends z.ZodType>(res: Response, answer: JsonAnswer<S>, body: NoInfer<z.output<S>>): void {
+  if (answer.status !== undefined && answer.status !== 200) res.status(answer.status);
+  res.json(body);
 }
 
 export type Route<D, P> = JsonRoute<D, P, z.ZodType> | RawRoute<D, P>;
@@ -106,11 +116,9 @@ export function mountRoutes<D>(router: Router, mount: string, routes: Route<D, n
     methods.set(path, allowed);
     const run: RequestHandler =
       'serve' in route
-        ? (req, res) => route.serve(req, res, deps)
+        ? route.serve(deps)
         : async (req, res) => {
-            const body = await route.handler(req, res, deps);
-            if (route.answer.status !== undefined && route.answer.status !== 200) res.status(route.answer.status);
-            res.json(body);
+            sendJson(res, route.answer, await route.handler(req, res, deps));
           };
     router[route.method](path, ...(route.middleware?.(deps) ?? []), run);
   }
@@ -127,10 +135,8 @@ export function registerRoutes<P extends { security?: Record<string, string[]>[]
   parts: P,
 ): void {
   for (const route of routes) {
-    const success =
-      'serve' in route
-        ? route.answers
-        : { [route.answer.status ?? 200]: json(route.answer.schema, route.answer.description, route.answer.example) };
+    const { answer } = route;
+    const success = answer ? { [answer.status ?? 200]: json(answer.schema, answer.description, answer.example) } : {};
     registry.registerPath({
       method: route.method,
       path: documentPath(route),
