@@ -1,4 +1,4 @@
-import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { bulkRequestSchema } from './bulk/bulk-entries';
 import { errorBodySchema } from './schemas/error';
@@ -73,30 +73,6 @@ export interface SessionPathParts {
 
 /** The reads the dashboard pages through: free, like a poll. */
 export const readNote = 'Does not count against rate limits; answers with the X-RateLimit-* headers like a poll.';
-
-/** GET of one of the team's cursor-paginated lists (its jobs, its batches). */
-export function registerListPath<S extends z.ZodType>(
-  registry: OpenAPIRegistry,
-  { security, common }: PathParts,
-  list: { path: string; operationId: string; tag: keyof typeof TAGS; summary: string; query: z.ZodObject; schema: S; example: z.output<S> },
-): void {
-  const { path, operationId, tag, summary, query, schema, example } = list;
-  registry.registerPath({
-    method: 'get',
-    path,
-    operationId,
-    tags: tagged(tag),
-    summary,
-    description: readNote,
-    security,
-    request: { query },
-    responses: {
-      200: json(schema, 'One page; pass pagination.nextCursor as cursor for the next', example),
-      ...common,
-      400: error('VALIDATION_ERROR (limit out of range, or a cursor this list did not give)'),
-    },
-  });
-}
 
 // The event streams: text/event-stream, whose schema here is that of each event's JSON data
 // (OpenAPI 3.1 has no way to describe the framing itself).

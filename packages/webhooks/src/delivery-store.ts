@@ -1,5 +1,6 @@
 import { type Db, type DeliveryStatus, typedSql, utc, type WebhookAttempt, type WebhookDelivery } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
+import type { WebhookEvent } from '@enrich/jobs';
 import { dueDeliveries, resetForResend as resetForResendRow } from './delivery-store.queries';
 import { findEndpoint } from './endpoint-store';
 
@@ -7,7 +8,8 @@ import { findEndpoint } from './endpoint-store';
 export function deliveryView(row: WebhookDelivery & { attemptsMade: WebhookAttempt[] }) {
   return {
     id: row.id,
-    eventType: row.eventType,
+    // A TEXT column written with one of WEBHOOK_EVENTS only, as payload.ts reads it too.
+    eventType: row.eventType as WebhookEvent,
     status: row.status,
     jobId: row.jobId,
     batchId: row.batchId,

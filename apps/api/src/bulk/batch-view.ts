@@ -2,8 +2,10 @@ import { type Db, typedSql } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { batchStatus, type ItemCounts, jobFailure, storedCompany } from '@enrich/jobs';
 import { type FieldSelection, recordFromStored, selectFields } from '@enrich/record';
+import type { z } from 'zod';
 import { coalescedQuery, type Lookup } from '../coalesced-lookup';
 import { type KeptAnswer, type KeptAnswers, type SentAnswer, selectionKey, sentAnswer } from '../kept-answers';
+import type { batchStatusSchema } from '../schemas/bulk';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
 import {
   type IPollBatchOfStatusResult,
@@ -13,6 +15,7 @@ import {
   pollBatchOfStatus,
   pollBatchVersions,
 } from './batch-reads.queries';
+import type { InvalidEntry } from './classify-entries';
 
 const itemsIn = (counts: ItemCounts, status: ItemStatus): number => (status === 'processing' ? counts.pending : counts[status]);
 
@@ -75,7 +78,8 @@ export function batchAnswers(db: Db, kept: BatchAnswers, versions: BatchVersions
   };
 }
 
-function batchView(batch: BatchRow, rows: BatchRow[], page: BatchQuery) {
+/** GET /enrich/bulk/{batchId}'s answer before it is serialised: the compiler holds it to the documented schema. */
+function batchView(batch: BatchRow, rows: BatchRow[], page: BatchQuery): z.output<typeof batchStatusSchema> {
   const items = rows.map((job) => {
     const company = job.itemStatus === 'completed' ? storedCompany(job) : null;
     return {
@@ -87,7 +91,8 @@ function batchView(batch: BatchRow, rows: BatchRow[], page: BatchQuery) {
       ...(job.itemStatus === 'failed' ? { error: jobFailure(job) } : {}),
     };
   });
-  // invalid_entries is JSON written by the submission: the entries it could not accept.
-  const status = batchStatus({ ...batch, id: batch.batchId, invalid: Array.isArray(batch.invalid) ? batch.invalid : [] });
-  return { ...status, items, pagination: pagination(page, page.status ? itemsIn(batch, page.status) : status.total) };
+  // invalid_entries is JSON written by the submission: the entries it could not accept (its InvalidEntry[]).
+  const invalid = (Array.isArray(batch.invalid) ? batch.invalid : []) as unknown as InvalidEntry[];
+  const status = batchStatus({ ...batch, id: batch.batchId, invalid });
+  return { ...status, invalid, items, pagination: pagination(page, page.status ? itemsIn(batch, page.status) : status.total) };
 }

@@ -1,7 +1,9 @@
 import { AppError, ErrorCode } from '@enrich/errors';
 import { storedCompany } from '@enrich/jobs';
 import { type FieldSelection, recordFromStored, selectFields } from '@enrich/record';
+import type { z } from 'zod';
 import { coalescedQuery, type Lookup } from '../coalesced-lookup';
+import type { companyAnswerSchema } from '../schemas/search';
 import { type ILookUpCompaniesResult, lookUpCompanies } from './company-reads.queries';
 
 type Asked = { teamId: string; domain: string };
@@ -19,7 +21,12 @@ export const companyLookups = coalescedQuery('lookup-company', lookUpCompanies, 
  * GET /companies/{domain}: the team's stored record of the domain, as a search result gives it
  * (the record plus enrichedAt). A domain the team never enriched is not found, whoever else did.
  */
-export async function lookUpCompany(lookups: CompanyLookups, teamId: string, domain: string, fields?: FieldSelection) {
+export async function lookUpCompany(
+  lookups: CompanyLookups,
+  teamId: string,
+  domain: string,
+  fields?: FieldSelection,
+): Promise<z.output<typeof companyAnswerSchema>> {
   const found = await lookups.load({ teamId, domain });
   const company = found && storedCompany(found);
   if (!found || !company) throw new AppError(ErrorCode.COMPANY_NOT_FOUND, `your team has not enriched ${domain}`);

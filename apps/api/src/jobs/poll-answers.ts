@@ -1,7 +1,12 @@
 import { jobView } from '@enrich/jobs';
 import type { FieldSelection } from '@enrich/record';
+import type { z } from 'zod';
 import { type KeptAnswer, type KeptAnswers, type SentAnswer, selectionKey, sentAnswer } from '../kept-answers';
+import type { jobStatusSchema } from '../schemas/enrich';
 import { findTeamJob, type Polled, type PolledJobs } from './job-view';
+
+/** What a poll answers (GET /enrich/{jobId}): the compiler holds jobView to the documented schema. */
+type JobStatus = z.output<typeof jobStatusSchema>;
 
 /** Poll answers kept with their version and the company version they show (built in caches.ts). */
 export type PollAnswers = KeptAnswers<KeptAnswer & { companyVersion: string | null }>;
@@ -45,7 +50,8 @@ export function pollAnswers(kept: PollAnswers, jobs: PolledJobs) {
       polled = await findTeamJob(jobs, teamId, jobId);
       version = answerVersion(polled, estimatedMs);
     }
-    const answer = sentAnswer(JSON.stringify(jobView(polled.job, polled.company, estimatedMs, fields)));
+    const view: JobStatus = jobView(polled.job, polled.company, estimatedMs, fields);
+    const answer = sentAnswer(JSON.stringify(view));
     // A completed job's company left out means the caller held it; a version that moved brings it back.
     if (version !== null && (polled.job.status !== 'completed' || polled.company)) {
       kept.set(key, { ...answer, version, companyVersion: polled.companyVersion });

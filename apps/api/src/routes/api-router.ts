@@ -6,7 +6,7 @@ import { bulkPreviewRoutes } from './bulk-preview-routes';
 import { bulkRoutes } from './bulk-routes';
 import { companyRoutes } from './company-routes';
 import { enrichRoutes } from './enrich-routes';
-import { healthRoutes } from './health-routes';
+import { healthRoutes, type OpenApiDocument } from './health-routes';
 import { referenceRoutes } from './reference-routes';
 import { searchRoutes } from './search-routes';
 import { usageRoutes } from './usage-routes';
@@ -16,7 +16,7 @@ export interface ApiDeps {
   limits: RateLimits;
   authenticate: RequestHandler;
   estimate: () => number;
-  openapi: unknown;
+  openapi: OpenApiDocument;
 }
 
 /**

@@ -7,10 +7,60 @@ import { usedThisMonth } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { bulkBody } from '../middleware/bulk-body';
-import { methodNotAllowed } from '../middleware/error-handler';
 import { runMiddleware } from '../middleware/run-middleware';
-import { bulkRequestBody, error, json, type PathParts, tagged } from '../openapi-parts';
+import { bulkRequestBody, error, type PathParts } from '../openapi-parts';
 import { bulkPreviewSchema } from '../schemas/bulk';
+import { mountRoutes, registerRoutes, routesOf } from './define-route';
+
+interface Deps {
+  ctx: AppContext;
+  limits: RateLimits;
+  /** The body parser of POST /enrich/bulk, made once. */
+  body: RequestHandler;
+}
+const { defineRoute } = routesOf<Deps, PathParts>();
+
+const routes = [
+  defineRoute({
+    method: 'post',
+    path: '/dashboard/api/bulk/preview',
+    summary: 'What POST /enrich/bulk would make of a body, and its cost; nothing is stored or counted',
+    operationId: 'previewBulk',
+    tag: 'bulk',
+    description:
+      'The same bodies as POST /enrich/bulk (JSON or CSV), read and classified by the same code: counts, invalid entries with ' +
+      'reasons, and the enrichments it would count against the monthly quota. Not counted against any limit.',
+    request: { body: bulkRequestBody },
+    answer: { schema: bulkPreviewSchema, description: 'The submission as POST /enrich/bulk would count it' },
+    responses: ({ common, csrf }) => ({
+      ...common,
+      ...csrf,
+      400: error('As POST /enrich/bulk: VALIDATION_ERROR, INVALID_CSV, INVALID_JSON, INVALID_CONTENT_ENCODING'),
+      413: error('PAYLOAD_TOO_LARGE'),
+      415: error('UNSUPPORTED_MEDIA_TYPE'),
+    }),
+    // Reported, not counted.
+    middleware: ({ limits }) => [limits.teamStatus],
+    async handler(req, res, { ctx, body }) {
+      const team = requireAuth(req);
+      await runMiddleware(body, req, res);
+      const { entries, domains } = readBulkSubmission(req);
+      const [recent, used] = await Promise.all([
+        recentlySubmitted(ctx.caches.lookups.recentSubmissions, team.teamId, domains),
+        usedThisMonth(ctx.db, team.teamId),
+      ]);
+      const quota = team.limits.monthly;
+      return {
+        entries: entries.received,
+        valid: entries.accepted.length,
+        duplicates: entries.duplicates.length,
+        invalid: entries.invalid,
+        cost: domains.filter((domain) => !recent.has(domain)).length,
+        quota: { remaining: quota === null ? null : Math.max(0, quota - used) },
+      };
+    },
+  }),
+];
 
 /**
  * POST /dashboard/api/bulk/preview: what POST /enrich/bulk would make of the same body, read
@@ -22,49 +72,10 @@ export function bulkPreviewRoutes(ctx: AppContext, limits: RateLimits, authentic
   const router = Router();
   router.use(authenticate);
   const body = bulkBody(ctx.config.BULK_BODY_LIMIT);
-
-  router.post('/preview', limits.teamStatus, async (req, res) => {
-    const team = requireAuth(req);
-    await runMiddleware(body, req, res);
-    const { entries, domains } = readBulkSubmission(req);
-    const [recent, used] = await Promise.all([
-      recentlySubmitted(ctx.caches.lookups.recentSubmissions, team.teamId, domains),
-      usedThisMonth(ctx.db, team.teamId),
-    ]);
-    const quota = team.limits.monthly;
-    res.json({
-      entries: entries.received,
-      valid: entries.accepted.length,
-      duplicates: entries.duplicates.length,
-      invalid: entries.invalid,
-      cost: domains.filter((domain) => !recent.has(domain)).length,
-      quota: { remaining: quota === null ? null : Math.max(0, quota - used) },
-    });
-  });
-
-  router.all('/preview', limits.teamStatus, methodNotAllowed(['POST']));
+  mountRoutes(router, '/dashboard/api/bulk', routes, { ctx, limits, body }, { notAllowed: [limits.teamStatus] });
   return router;
 }
 
-export function registerBulkPreviewPaths(registry: OpenAPIRegistry, { security, common, csrf }: PathParts): void {
-  registry.registerPath({
-    method: 'post',
-    path: '/api/dashboard/api/bulk/preview',
-    summary: 'What POST /enrich/bulk would make of a body, and its cost; nothing is stored or counted',
-    operationId: 'previewBulk',
-    tags: tagged('bulk'),
-    description:
-      'The same bodies as POST /enrich/bulk (JSON or CSV), read and classified by the same code: counts, invalid entries with ' +
-      'reasons, and the enrichments it would count against the monthly quota. Not counted against any limit.',
-    security,
-    request: { body: bulkRequestBody },
-    responses: {
-      200: json(bulkPreviewSchema, 'The submission as POST /enrich/bulk would count it'),
-      ...common,
-      ...csrf,
-      400: error('As POST /enrich/bulk: VALIDATION_ERROR, INVALID_CSV, INVALID_JSON, INVALID_CONTENT_ENCODING'),
-      413: error('PAYLOAD_TOO_LARGE'),
-      415: error('UNSUPPORTED_MEDIA_TYPE'),
-    },
-  });
+export function registerBulkPreviewPaths(registry: OpenAPIRegistry, parts: PathParts): void {
+  registerRoutes(registry, routes, parts);
 }

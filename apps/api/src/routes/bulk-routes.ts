@@ -18,7 +18,6 @@ import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { bulkBody } from '../middleware/bulk-body';
-import { methodNotAllowed } from '../middleware/error-handler';
 import { runMiddleware } from '../middleware/run-middleware';
 import { parseOrThrow } from '../middleware/validate';
 import {
@@ -26,14 +25,11 @@ import {
   error,
   idempotencyErrors,
   idempotencyHeaders,
-  json,
   type PathParts,
   readNote,
-  registerListPath,
   resumeHeaders,
   stream,
   streamNotes,
-  tagged,
 } from '../openapi-parts';
 import {
   batchIdParamsSchema,
@@ -45,17 +41,48 @@ import {
   bulkAcceptedSchema,
 } from '../schemas/bulk';
 import { batchEventDataSchema, lastEventIdSchema } from '../schemas/events';
+import { jsonAnswer, mountRoutes, registerRoutes, routesOf, sendJson } from './define-route';
 
-// Batches, mounted at /enrich/bulk inside the jobs' router (enrich-routes.ts), which authenticates
-// them: POST and GET /enrich/bulk, a batch's progress (the poll, first of the reads), its
-// results.csv and event stream, and the 405s.
-export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
-  const router = Router();
-  const deps = ctx.admission;
-  const batchAnswer = batchAnswers(ctx.db, ctx.caches.batchAnswers, ctx.caches.lookups.batchVersions);
+interface Deps {
+  ctx: AppContext;
+  limits: RateLimits;
+}
+const { defineRoute, defineRawRoute } = routesOf<Deps, PathParts>();
 
-  router.post(
-    '/',
+const BATCH_ID = 'bat_01jc3m8y2k7w5n0r4t6v8x9z1a';
+const COUNTS = { total: 2, completed: 1, failed: 0, pending: 1, progress: 50 };
+
+const accepted = jsonAnswer({
+  status: 202,
+  schema: bulkAcceptedSchema,
+  description: 'Accepted; poll statusEndpoint for progress, or each job',
+});
+
+const submit = defineRawRoute({
+  method: 'post',
+  path: '/enrich/bulk',
+  summary: 'Start enrichment of up to 1,000 domains',
+  operationId: 'enrichBulk',
+  tag: 'bulk',
+  description:
+    'JSON `{"domains": [...]}` or a CSV file (text/csv) whose header row names a `domain`, `website` or `url` column. ' +
+    'Invalid entries are reported, duplicates share a job; the batch is accepted atomically.',
+  request: { query: bulkQuerySchema, headers: idempotencyHeaders(), body: bulkRequestBody },
+  answer: accepted,
+  responses: ({ common, csrf }) => ({
+    ...idempotencyErrors,
+    ...common,
+    ...csrf,
+    400: error(
+      'VALIDATION_ERROR (no list, empty, over 1,000 entries, no domain column), INVALID_CSV, INVALID_JSON, INVALID_WEBHOOK_URL, ' +
+        'INVALID_CONTENT_ENCODING (the body does not decompress as its Content-Encoding says)',
+    ),
+    413: error('PAYLOAD_TOO_LARGE (a Content-Length over the limit is answered before the body is read)'),
+    415: error('UNSUPPORTED_MEDIA_TYPE (neither JSON nor CSV, or an unknown Content-Encoding or charset)'),
+    429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED when the monthly quota cannot cover the new domains'),
+  }),
+  // enrichmentPost answers the idempotent replays and refusals itself; `handle` only the admitted.
+  serve: ({ ctx, limits }) =>
     enrichmentPost(ctx, limits, {
       operation: 'POST /enrich/bulk',
       body: bulkBody(ctx.config.BULK_BODY_LIMIT),
@@ -63,7 +90,7 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
       async handle(res, { team, submission: { entries, refresh, input, webhookUrl } }) {
         const webhook = await oneOffWebhook(ctx, webhookUrl);
         const batchRow = { ...entries, inputColumns: input.columns, entries: batchEntries(entries, input.rows) };
-        const batch = await admit(deps, team, {
+        const batch = await admit(ctx.admission, team, {
           batch: batchRow,
           items: entries.accepted,
           refresh,
@@ -72,9 +99,11 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
         });
         ctx.metrics.batchItems.inc({ state: 'admitted' }, batch.jobs.length);
         if (batch.quota) setQuotaHeaders(res, batch.quota);
+        const { batchId } = batch;
+        if (batchId === null) throw new Error('a bulk submission admits a batch row');
         const jobOf = new Map(batch.jobs.map((job) => [job.index, job.id]));
-        res.status(202).json({
-          batchId: batch.batchId,
+        sendJson(res, accepted, {
+          batchId,
           status: batch.queued === 0 ? 'completed' : 'processing',
           total: entries.received,
           accepted: batch.jobs.length,
@@ -82,163 +111,78 @@ export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
           jobs: batch.jobs.map(({ index, domain, id }) => ({ index, domain, jobId: id, statusEndpoint: `/api/enrich/${id}` })),
           duplicates: entries.duplicates.map((d) => ({ ...d, jobId: jobOf.get(d.sameAs)! })),
           invalid: entries.invalid,
-          statusEndpoint: `/api/enrich/bulk/${batch.batchId}`,
+          statusEndpoint: `/api/enrich/bulk/${batchId}`,
           ...(webhook ? { webhookSecret: webhook.secret } : {}),
         });
       },
     }),
-  );
+});
 
-  router.get('/:batchId', async (req, res) => {
-    const team = requireAuth(req);
-    const answer = await limits.readBesideStatus(req, res, async () => {
-      const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
-      return batchAnswer(team.teamId, batchId, parseOrThrow(batchQuerySchema, req.query, 'query'));
-    });
-    sendAnswer(res, answer);
-  });
-
-  router.get('/', limits.teamStatus, async (req, res) => {
-    const team = requireAuth(req);
-    res.json(await listBatches(ctx.db, team.teamId, parseOrThrow(batchListQuerySchema, req.query, 'query')));
-  });
-
-  router.get('/:batchId/results.csv', limits.teamStatus, async (req, res) => {
-    const team = requireAuth(req);
-    const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
-    try {
-      await writeBatchResults(ctx.db, team.teamId, batchId, res);
-    } catch (error) {
-      if (!res.headersSent) throw error;
-      // Failed mid-stream: the status is sent; cut the response so the client sees it incomplete.
-      ctx.logger.warn('batch results stream failed', { requestId: req.requestId, error: String(error) });
-      res.destroy();
-    }
-  });
-
-  // Server-Sent Events of the batch's items as they end (events/batch-events.ts): not counted, like the poll.
-  router.get('/:batchId/events', async (req, res) => {
-    const team = requireAuth(req);
-    const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
-    const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
-    const source = batchEventSource(ctx.db, ctx.events.prefix, team.teamId, batchId);
-    const report = () => runMiddleware(limits.teamStatus, req, res);
-    await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger, ctx.metrics.eventStreams);
-  });
-
-  router.all('/', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
-  router.all('/:batchId', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
-  router.all('/:batchId/results.csv', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
-  router.all('/:batchId/events', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
-  return router;
-}
-
-/** The OpenAPI entries of the routes above but the list's and results.csv's (registerBatchReadPaths). */
-const BATCH_ID = 'bat_01jc3m8y2k7w5n0r4t6v8x9z1a';
-const COUNTS = { total: 2, completed: 1, failed: 0, pending: 1, progress: 50 };
-
-export function registerBulkPaths(registry: OpenAPIRegistry, { security, common, csrf }: PathParts): void {
-  registry.registerPath({
-    method: 'post',
-    path: '/api/enrich/bulk',
-    summary: 'Start enrichment of up to 1,000 domains',
-    operationId: 'enrichBulk',
-    tags: tagged('bulk'),
-    description:
-      'JSON `{"domains": [...]}` or a CSV file (text/csv) whose header row names a `domain`, `website` or `url` column. ' +
-      'Invalid entries are reported, duplicates share a job; the batch is accepted atomically.',
-    security,
-    request: { query: bulkQuerySchema, headers: idempotencyHeaders(), body: bulkRequestBody },
-    responses: {
-      202: json(bulkAcceptedSchema, 'Accepted; poll statusEndpoint for progress, or each job'),
-      ...idempotencyErrors,
-      ...common,
-      ...csrf,
-      400: error(
-        'VALIDATION_ERROR (no list, empty, over 1,000 entries, no domain column), INVALID_CSV, INVALID_JSON, INVALID_WEBHOOK_URL, ' +
-          'INVALID_CONTENT_ENCODING (the body does not decompress as its Content-Encoding says)',
-      ),
-      413: error('PAYLOAD_TOO_LARGE (a Content-Length over the limit is answered before the body is read)'),
-      415: error('UNSUPPORTED_MEDIA_TYPE (neither JSON nor CSV, or an unknown Content-Encoding or charset)'),
-      429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED when the monthly quota cannot cover the new domains'),
+// The poll, first of the reads; sent as kept (bulk/batch-view.ts: serialised once, with its ETag).
+const poll = defineRawRoute({
+  method: 'get',
+  path: '/enrich/bulk/:batchId',
+  summary: 'Progress of a batch, with one page of its items',
+  operationId: 'getBatch',
+  tag: 'bulk',
+  description:
+    'The batch’s counts by state and one page of its items (filter them by status; select record fields with `fields`). Does not count against rate limits.',
+  request: { params: batchIdParamsSchema, query: batchQuerySchema },
+  answer: {
+    schema: batchStatusSchema,
+    description: 'Counts from the jobs’ real states, and items in submission order',
+    example: {
+      batchId: BATCH_ID,
+      status: 'processing',
+      ...COUNTS,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      completedAt: null,
+      entriesReceived: 3,
+      duplicateEntries: 0,
+      invalid: [{ index: 2, entry: 'localhost', reason: 'not_registrable', message: 'localhost is not a public domain' }],
+      items: [
+        {
+          domain: 'globex.io',
+          jobId: '8b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3a',
+          status: 'processing',
+          statusEndpoint: '/api/enrich/8b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3a',
+        },
+      ],
+      pagination: { page: 1, limit: 1, total: 2, totalPages: 2 },
     },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/enrich/bulk/{batchId}',
-    summary: 'Progress of a batch, with one page of its items',
-    operationId: 'getBatch',
-    tags: tagged('bulk'),
-    description:
-      'The batch’s counts by state and one page of its items (filter them by status; select record fields with `fields`). Does not count against rate limits.',
-    security,
-    request: { params: batchIdParamsSchema, query: batchQuerySchema },
-    responses: {
-      200: json(batchStatusSchema, 'Counts from the jobs’ real states, and items in submission order', {
-        batchId: BATCH_ID,
-        status: 'processing',
-        ...COUNTS,
-        createdAt: '2026-11-20T10:00:00.000Z',
-        completedAt: null,
-        entriesReceived: 3,
-        duplicateEntries: 0,
-        invalid: [{ index: 2, entry: 'localhost', reason: 'not_registrable', message: 'localhost is not a public domain' }],
-        items: [
-          {
-            domain: 'globex.io',
-            jobId: '8b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3a',
-            status: 'processing',
-            statusEndpoint: '/api/enrich/8b3f3c1e-2f0a-4c1a-9a43-0d5b8c1e2f3a',
-          },
-        ],
-        pagination: { page: 1, limit: 1, total: 2, totalPages: 2 },
-      }),
-      ...common,
-      400: error(
-        'VALIDATION_ERROR (page or limit out of range, an unknown status, an unknown field in `fields`; a path that is not valid ' +
-          'percent-encoding, or holds U+0000)',
-      ),
-      404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
-    },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/enrich/bulk/{batchId}/events',
-    summary: 'Follow a batch as Server-Sent Events',
-    operationId: 'followBatch',
-    tags: tagged('bulk'),
-    description: `Event \`progress\` first (the counts now, id = items ended so far), then one \`item\` event per item that ends, numbered in the order they ended, with the counts; data: BatchEvent. ${streamNotes}`,
-    security,
-    request: { params: batchIdParamsSchema, headers: resumeHeaders() },
-    responses: {
-      200: stream(batchEventDataSchema, 'The stream of the batch’s events; the schema is that of each event’s data', {
-        batchId: BATCH_ID,
-        status: 'processing',
-        ...COUNTS,
-      }),
-      204: { description: 'Resumed after the last event: nothing follows' },
-      ...common,
-      400: error('VALIDATION_ERROR (Last-Event-ID not a whole number)'),
-      404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
-      405: error('METHOD_NOT_ALLOWED'),
-    },
-  });
-}
+  },
+  responses: ({ common }) => ({
+    ...common,
+    400: error(
+      'VALIDATION_ERROR (page or limit out of range, an unknown status, an unknown field in `fields`; a path that is not valid ' +
+        'percent-encoding, or holds U+0000)',
+    ),
+    404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
+  }),
+  serve({ ctx, limits }) {
+    const batchAnswer = batchAnswers(ctx.db, ctx.caches.batchAnswers, ctx.caches.lookups.batchVersions);
+    return async (req, res) => {
+      const team = requireAuth(req);
+      const answer = await limits.readBesideStatus(req, res, async () => {
+        const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
+        return batchAnswer(team.teamId, batchId, parseOrThrow(batchQuerySchema, req.query, 'query'));
+      });
+      sendAnswer(res, answer);
+    };
+  },
+});
 
-/**
- * GET /enrich/bulk (the team's batches) and a batch's results.csv: their entries apart from
- * registerBulkPaths only so that the document keeps its order (openapi-document.ts registers
- * them with the other reads the dashboard makes).
- */
-export function registerBatchReadPaths(registry: OpenAPIRegistry, parts: PathParts): void {
-  const { security, common } = parts;
-  registerListPath(registry, parts, {
-    path: '/api/enrich/bulk',
-    operationId: 'listBatches',
-    tag: 'bulk',
-    summary: 'The team’s batches, newest first, with their counts',
-    query: batchListQuerySchema,
+const list = defineRoute({
+  method: 'get',
+  path: '/enrich/bulk',
+  summary: 'The team’s batches, newest first, with their counts',
+  operationId: 'listBatches',
+  tag: 'bulk',
+  description: readNote,
+  request: { query: batchListQuerySchema },
+  answer: {
     schema: batchListSchema,
+    description: 'One page; pass pagination.nextCursor as cursor for the next',
     example: {
       data: [
         {
@@ -254,27 +198,107 @@ export function registerBatchReadPaths(registry: OpenAPIRegistry, parts: PathPar
       ],
       pagination: { nextCursor: null },
     },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/enrich/bulk/{batchId}/results.csv',
-    summary: 'A batch’s results as CSV, one row per submitted entry',
-    operationId: 'getBatchResultsCsv',
-    tags: tagged('bulk'),
-    description: `${batchResultsDescription} Streamed; sent as an attachment named batch-<batchId>.csv. ${readNote}`,
-    security,
-    request: { params: batchIdParamsSchema },
-    responses: {
-      200: {
-        description: 'text/csv; charset=utf-8, CRLF lines, a header row first',
-        content: {
-          'text/csv': {
-            schema: z.string().meta({ example: 'domain,enriched_domain,name,…,status,error\r\nacme.com,acme.com,Acme,…,completed,\r\n' }),
-          },
+  },
+  responses: ({ common }) => ({
+    ...common,
+    400: error('VALIDATION_ERROR (limit out of range, or a cursor this list did not give)'),
+  }),
+  middleware: ({ limits }) => [limits.teamStatus],
+  async handler(req, _res, { ctx }) {
+    const team = requireAuth(req);
+    return listBatches(ctx.db, team.teamId, parseOrThrow(batchListQuerySchema, req.query, 'query'));
+  },
+});
+
+// Streamed CSV (bulk/batch-results.ts).
+const resultsCsv = defineRawRoute({
+  method: 'get',
+  path: '/enrich/bulk/:batchId/results.csv',
+  summary: 'A batch’s results as CSV, one row per submitted entry',
+  operationId: 'getBatchResultsCsv',
+  tag: 'bulk',
+  description: `${batchResultsDescription} Streamed; sent as an attachment named batch-<batchId>.csv. ${readNote}`,
+  request: { params: batchIdParamsSchema },
+  responses: ({ common }) => ({
+    200: {
+      description: 'text/csv; charset=utf-8, CRLF lines, a header row first',
+      content: {
+        'text/csv': {
+          schema: z.string().meta({ example: 'domain,enriched_domain,name,…,status,error\r\nacme.com,acme.com,Acme,…,completed,\r\n' }),
         },
       },
-      ...common,
-      404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
     },
-  });
+    ...common,
+    404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
+  }),
+  middleware: ({ limits }) => [limits.teamStatus],
+  serve: ({ ctx }) =>
+    async function batchResults(req, res) {
+      const team = requireAuth(req);
+      const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
+      try {
+        await writeBatchResults(ctx.db, team.teamId, batchId, res);
+      } catch (error) {
+        if (!res.headersSent) throw error;
+        // Failed mid-stream: the status is sent; cut the response so the client sees it incomplete.
+        ctx.logger.warn('batch results stream failed', { requestId: req.requestId, error: String(error) });
+        res.destroy();
+      }
+    },
+});
+
+// Server-Sent Events of the batch's items as they end (events/batch-events.ts): not counted, like the poll.
+const events = defineRawRoute({
+  method: 'get',
+  path: '/enrich/bulk/:batchId/events',
+  summary: 'Follow a batch as Server-Sent Events',
+  operationId: 'followBatch',
+  tag: 'bulk',
+  description: `Event \`progress\` first (the counts now, id = items ended so far), then one \`item\` event per item that ends, numbered in the order they ended, with the counts; data: BatchEvent. ${streamNotes}`,
+  request: { params: batchIdParamsSchema, headers: resumeHeaders() },
+  responses: ({ common }) => ({
+    200: stream(batchEventDataSchema, 'The stream of the batch’s events; the schema is that of each event’s data', {
+      batchId: BATCH_ID,
+      status: 'processing',
+      ...COUNTS,
+    }),
+    204: { description: 'Resumed after the last event: nothing follows' },
+    ...common,
+    400: error('VALIDATION_ERROR (Last-Event-ID not a whole number)'),
+    404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
+    405: error('METHOD_NOT_ALLOWED'),
+  }),
+  serve: ({ ctx, limits }) =>
+    async function followBatch(req, res) {
+      const team = requireAuth(req);
+      const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
+      const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
+      const source = batchEventSource(ctx.db, ctx.events.prefix, team.teamId, batchId);
+      const report = () => runMiddleware(limits.teamStatus, req, res);
+      await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger, ctx.metrics.eventStreams);
+    },
+});
+
+/**
+ * Batches, mounted at /enrich/bulk inside the jobs' router (enrich-routes.ts), which
+ * authenticates them.
+ */
+export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
+  const router = Router();
+  mountRoutes(router, '/enrich/bulk', [submit, poll, list, resultsCsv, events], { ctx, limits }, { notAllowed: [limits.teamStatus] });
+  return router;
+}
+
+/** The OpenAPI entries of the routes above but the list's and results.csv's (registerBatchReadPaths). */
+export function registerBulkPaths(registry: OpenAPIRegistry, parts: PathParts): void {
+  registerRoutes(registry, [submit, poll, events], parts);
+}
+
+/**
+ * GET /enrich/bulk (the team's batches) and a batch's results.csv: their entries apart from
+ * registerBulkPaths only so that the document keeps its order (openapi-document.ts registers
+ * them with the other reads the dashboard makes).
+ */
+export function registerBatchReadPaths(registry: OpenAPIRegistry, parts: PathParts): void {
+  registerRoutes(registry, [list, resultsCsv], parts);
 }

@@ -13,7 +13,6 @@ import { sendAnswer } from '../kept-answers';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
-import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { runMiddleware } from '../middleware/run-middleware';
 import { domainOrThrow, parseOrThrow } from '../middleware/validate';
@@ -21,14 +20,12 @@ import {
   error,
   idempotencyErrors,
   idempotencyHeaders,
-  json,
   jsonRequest,
   type PathParts,
-  registerListPath,
+  readNote,
   resumeHeaders,
   stream,
   streamNotes,
-  tagged,
 } from '../openapi-parts';
 import {
   enrichAcceptedSchema,
@@ -40,34 +37,68 @@ import {
   pollQuerySchema,
 } from '../schemas/enrich';
 import { jobEventDataSchema, lastEventIdSchema } from '../schemas/events';
+import { jsonAnswer, mountRoutes, registerRoutes, routesOf, sendJson } from './define-route';
 
 function submissionOf(req: Request): { domains: [string]; refresh: boolean; webhookUrl: string | undefined } {
   const body = parseOrThrow(enrichRequestSchema, req.body, 'request body');
   return { domains: [domainOrThrow((body.domain ?? body.url)!)], refresh: body.refresh === true, webhookUrl: body.webhookUrl };
 }
 
-/**
- * Jobs, mounted at /enrich (api-router.ts): the submission, the poll, the team's jobs, a job's
- * event stream and the 405s, every one authenticated; batches (/enrich/bulk, `batches`) are
- * mounted inside, ahead of /:jobId, which would take `bulk` for a job id. The submission and
- * the poll are what clients repeat most: they come first, so Express tries two layers before
- * reaching them.
- */
-export function enrichRoutes(
-  ctx: AppContext,
-  limits: RateLimits,
-  { authenticate, estimate, batches }: { authenticate: RequestHandler; estimate: () => number; batches: Router },
-): Router {
-  const router = Router();
-  const deps = ctx.admission;
-  const { caches } = ctx;
-  const pollAnswer = pollAnswers(caches.pollAnswers, caches.lookups.polledJobs);
+interface Deps {
+  ctx: AppContext;
+  limits: RateLimits;
+  estimate: () => number;
+}
+const { defineRoute, defineRawRoute } = routesOf<Deps, PathParts>();
 
-  router.use(authenticate);
-  router.use('/bulk', batches);
+const JOB_ID = '3f1c8a52-7b4e-4d2a-9c61-0e5b7a9d2f41';
+const PROCESSING = {
+  status: 'processing' as const,
+  domain: 'acme.com',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  estimatedCompletion: '2026-11-20T10:00:12.000Z',
+};
 
-  router.post(
-    '/',
+const accepted = jsonAnswer({
+  status: 202,
+  schema: enrichAcceptedSchema,
+  description: 'Accepted; poll statusEndpoint',
+  example: {
+    status: 'processing',
+    jobId: JOB_ID,
+    domain: 'acme.com',
+    statusEndpoint: `/api/enrich/${JOB_ID}`,
+    estimatedDuration: 12000,
+  },
+});
+
+// The submission and the poll are what clients repeat most: they come first, so Express tries
+// few layers before reaching them.
+const submit = defineRawRoute({
+  method: 'post',
+  path: '/enrich',
+  summary: 'Start enrichment of one domain',
+  operationId: 'enrichDomain',
+  tag: 'enrichment',
+  description:
+    'Creates a job for the domain (or a `url`, normalised to its domain) and answers at once; the record comes by polling statusEndpoint, by the job’s event stream, or by webhook. Counts one request against the per-minute and per-day windows and one enrichment against the monthly quota (a duplicate submission is free).',
+  request: { headers: idempotencyHeaders(), ...jsonRequest(enrichRequestSchema, { domain: 'acme.com' }) },
+  answer: accepted,
+  responses: ({ common, csrf }) => ({
+    ...idempotencyErrors,
+    ...common,
+    ...csrf,
+    400: error(
+      'VALIDATION_ERROR (domain missing or not a string), INVALID_DOMAIN, INVALID_JSON, INVALID_WEBHOOK_URL (webhookUrl), ' +
+        'INVALID_CONTENT_ENCODING (the body does not decompress as its Content-Encoding says)',
+    ),
+    413: error('PAYLOAD_TOO_LARGE (a Content-Length over the limit is answered before the body is read)'),
+    415: error('UNSUPPORTED_MEDIA_TYPE (body is not JSON, or an unknown Content-Encoding or charset)'),
+    405: error('METHOD_NOT_ALLOWED'),
+    429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED (monthly quota used up)'),
+  }),
+  // enrichmentPost answers the idempotent replays and refusals itself; `handle` only the admitted.
+  serve: ({ ctx, limits, estimate }) =>
     enrichmentPost(ctx, limits, {
       operation: 'POST /enrich',
       body: jsonBody(ctx.config.BODY_LIMIT),
@@ -75,11 +106,16 @@ export function enrichRoutes(
       async handle(res, { team, submission: { domains, refresh, webhookUrl } }) {
         const webhook = await oneOffWebhook(ctx, webhookUrl);
         // A single submission is a batch of one, without a batch row.
-        const admission = await admit(deps, team, { items: [{ domain: domains[0] }], refresh, webhook, requestId: res.req.requestId });
+        const admission = await admit(ctx.admission, team, {
+          items: [{ domain: domains[0] }],
+          refresh,
+          webhook,
+          requestId: res.req.requestId,
+        });
         const [job] = admission.jobs;
         if (!job) throw new Error('a single submission admits one job');
         if (admission.quota) setQuotaHeaders(res, admission.quota);
-        res.status(202).json({
+        sendJson(res, accepted, {
           status: 'processing',
           jobId: job.id,
           domain: job.domain,
@@ -89,140 +125,54 @@ export function enrichRoutes(
         });
       },
     }),
-  );
+});
 
-  router.get('/:jobId', async (req, res) => {
-    const team = requireAuth(req);
-    const answer = await limits.readBesideStatus(req, res, async () => {
-      const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
-      const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
-      return pollAnswer(team.teamId, jobId, fields, estimate());
-    });
-    sendAnswer(res, answer);
-  });
+// Sent as kept (jobs/poll-answers.ts: serialised once, with its ETag).
+const poll = defineRawRoute({
+  method: 'get',
+  path: '/enrich/:jobId',
+  summary: 'Poll an enrichment job',
+  operationId: 'getJob',
+  tag: 'enrichment',
+  description:
+    'The job’s state: `processing` with its estimate, `completed` with the company record and its confidence, or `failed` with the error. Does not count against rate limits.',
+  request: { params: jobIdParamsSchema, query: pollQuerySchema },
+  answer: {
+    schema: jobStatusSchema,
+    description: 'The job: processing, completed with data (only the selected fields with `fields`), or failed',
+    example: PROCESSING,
+  },
+  responses: ({ common }) => ({
+    404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
+    405: error('METHOD_NOT_ALLOWED'),
+    ...common,
+    400: error('VALIDATION_ERROR (an unknown field in `fields`, named; a path that is not valid percent-encoding, or holds U+0000)'),
+  }),
+  serve({ ctx: { caches }, limits, estimate }) {
+    const pollAnswer = pollAnswers(caches.pollAnswers, caches.lookups.polledJobs);
+    return async (req, res) => {
+      const team = requireAuth(req);
+      const answer = await limits.readBesideStatus(req, res, async () => {
+        const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
+        const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
+        return pollAnswer(team.teamId, jobId, fields, estimate());
+      });
+      sendAnswer(res, answer);
+    };
+  },
+});
 
-  router.get('/', limits.teamStatus, async (req, res) => {
-    const team = requireAuth(req);
-    res.json(await listJobs(ctx.db, team.teamId, parseOrThrow(jobListQuerySchema, req.query, 'query')));
-  });
-
-  // Server-Sent Events of the job's states (events/job-events.ts): not counted, like the poll.
-  router.get('/:jobId/events', async (req, res) => {
-    const team = requireAuth(req);
-    const report = () => runMiddleware(limits.teamStatus, req, res);
-    const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
-    const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
-    const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
-    if (!isJobId(jobId)) {
-      // Refused before a channel is subscribed for it.
-      await report();
-      throw jobNotFound(jobId);
-    }
-    const source = jobEventSource(caches.lookups.polledJobs, ctx.events.prefix, { teamId: team.teamId, jobId, fields }, estimate);
-    await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger, ctx.metrics.eventStreams);
-  });
-
-  router.all('/', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
-  router.all('/:jobId', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
-  router.all('/:jobId/events', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
-  return router;
-}
-
-/** The OpenAPI entries of the routes above but the list's (registerJobListPath). */
-const JOB_ID = '3f1c8a52-7b4e-4d2a-9c61-0e5b7a9d2f41';
-const PROCESSING = {
-  status: 'processing' as const,
-  domain: 'acme.com',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  estimatedCompletion: '2026-11-20T10:00:12.000Z',
-};
-
-export function registerEnrichPaths(registry: OpenAPIRegistry, { security, common, csrf }: PathParts): void {
-  registry.registerPath({
-    method: 'post',
-    path: '/api/enrich',
-    summary: 'Start enrichment of one domain',
-    operationId: 'enrichDomain',
-    tags: tagged('enrichment'),
-    description:
-      'Creates a job for the domain (or a `url`, normalised to its domain) and answers at once; the record comes by polling statusEndpoint, by the job’s event stream, or by webhook. Counts one request against the per-minute and per-day windows and one enrichment against the monthly quota (a duplicate submission is free).',
-    security,
-    request: { headers: idempotencyHeaders(), ...jsonRequest(enrichRequestSchema, { domain: 'acme.com' }) },
-    responses: {
-      202: json(enrichAcceptedSchema, 'Accepted; poll statusEndpoint', {
-        status: 'processing',
-        jobId: JOB_ID,
-        domain: 'acme.com',
-        statusEndpoint: `/api/enrich/${JOB_ID}`,
-        estimatedDuration: 12000,
-      }),
-      ...idempotencyErrors,
-      ...common,
-      ...csrf,
-      400: error(
-        'VALIDATION_ERROR (domain missing or not a string), INVALID_DOMAIN, INVALID_JSON, INVALID_WEBHOOK_URL (webhookUrl), ' +
-          'INVALID_CONTENT_ENCODING (the body does not decompress as its Content-Encoding says)',
-      ),
-      413: error('PAYLOAD_TOO_LARGE (a Content-Length over the limit is answered before the body is read)'),
-      415: error('UNSUPPORTED_MEDIA_TYPE (body is not JSON, or an unknown Content-Encoding or charset)'),
-      405: error('METHOD_NOT_ALLOWED'),
-      429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED (monthly quota used up)'),
-    },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/enrich/{jobId}',
-    summary: 'Poll an enrichment job',
-    operationId: 'getJob',
-    tags: tagged('enrichment'),
-    description:
-      'The job’s state: `processing` with its estimate, `completed` with the company record and its confidence, or `failed` with the error. Does not count against rate limits.',
-    security,
-    request: { params: jobIdParamsSchema, query: pollQuerySchema },
-    responses: {
-      200: json(
-        jobStatusSchema,
-        'The job: processing, completed with data (only the selected fields with `fields`), or failed',
-        PROCESSING,
-      ),
-      404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
-      405: error('METHOD_NOT_ALLOWED'),
-      ...common,
-      400: error('VALIDATION_ERROR (an unknown field in `fields`, named; a path that is not valid percent-encoding, or holds U+0000)'),
-    },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/enrich/{jobId}/events',
-    summary: 'Follow a job as Server-Sent Events',
-    operationId: 'followJob',
-    tags: tagged('enrichment'),
-    description: `Events \`processing\` (id 1), \`started\` (id 2), then \`completed\` or \`failed\` (id 3); data: JobEvent. A new stream starts with the current state's event. ${streamNotes}`,
-    security,
-    request: { params: jobIdParamsSchema, query: pollQuerySchema, headers: resumeHeaders() },
-    responses: {
-      200: stream(jobEventDataSchema, 'The stream of the job’s events; the schema is that of each event’s data', PROCESSING),
-      204: { description: 'Resumed after the last event: nothing follows' },
-      ...common,
-      400: error('VALIDATION_ERROR (Last-Event-ID not a whole number, an unknown field in `fields`)'),
-      404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
-      405: error('METHOD_NOT_ALLOWED'),
-    },
-  });
-}
-
-/**
- * GET /enrich, the team's jobs: its entry apart from registerEnrichPaths only so that the
- * document keeps its order (openapi-document.ts registers it with the other lists the dashboard reads).
- */
-export function registerJobListPath(registry: OpenAPIRegistry, parts: PathParts): void {
-  registerListPath(registry, parts, {
-    path: '/api/enrich',
-    operationId: 'listJobs',
-    tag: 'enrichment',
-    summary: 'The team’s single jobs (not those of batches), newest first',
-    query: jobListQuerySchema,
+const list = defineRoute({
+  method: 'get',
+  path: '/enrich',
+  summary: 'The team’s single jobs (not those of batches), newest first',
+  operationId: 'listJobs',
+  tag: 'enrichment',
+  description: readNote,
+  request: { query: jobListQuerySchema },
+  answer: {
     schema: jobListSchema,
+    description: 'One page; pass pagination.nextCursor as cursor for the next',
     example: {
       data: [
         {
@@ -235,5 +185,78 @@ export function registerJobListPath(registry: OpenAPIRegistry, parts: PathParts)
       ],
       pagination: { nextCursor: null },
     },
-  });
+  },
+  responses: ({ common }) => ({
+    ...common,
+    400: error('VALIDATION_ERROR (limit out of range, or a cursor this list did not give)'),
+  }),
+  middleware: ({ limits }) => [limits.teamStatus],
+  async handler(req, _res, { ctx }) {
+    const team = requireAuth(req);
+    return listJobs(ctx.db, team.teamId, parseOrThrow(jobListQuerySchema, req.query, 'query'));
+  },
+});
+
+// Server-Sent Events of the job's states (events/job-events.ts): not counted, like the poll.
+const events = defineRawRoute({
+  method: 'get',
+  path: '/enrich/:jobId/events',
+  summary: 'Follow a job as Server-Sent Events',
+  operationId: 'followJob',
+  tag: 'enrichment',
+  description: `Events \`processing\` (id 1), \`started\` (id 2), then \`completed\` or \`failed\` (id 3); data: JobEvent. A new stream starts with the current state's event. ${streamNotes}`,
+  request: { params: jobIdParamsSchema, query: pollQuerySchema, headers: resumeHeaders() },
+  responses: ({ common }) => ({
+    200: stream(jobEventDataSchema, 'The stream of the job’s events; the schema is that of each event’s data', PROCESSING),
+    204: { description: 'Resumed after the last event: nothing follows' },
+    ...common,
+    400: error('VALIDATION_ERROR (Last-Event-ID not a whole number, an unknown field in `fields`)'),
+    404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
+    405: error('METHOD_NOT_ALLOWED'),
+  }),
+  serve: ({ ctx, limits, estimate }) =>
+    async function followJob(req, res) {
+      const team = requireAuth(req);
+      const report = () => runMiddleware(limits.teamStatus, req, res);
+      const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
+      const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
+      const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
+      if (!isJobId(jobId)) {
+        // Refused before a channel is subscribed for it.
+        await report();
+        throw jobNotFound(jobId);
+      }
+      const source = jobEventSource(ctx.caches.lookups.polledJobs, ctx.events.prefix, { teamId: team.teamId, jobId, fields }, estimate);
+      await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger, ctx.metrics.eventStreams);
+    },
+});
+
+/**
+ * Jobs, mounted at /enrich (api-router.ts): the submission, the poll, the team's jobs, a job's
+ * event stream and the 405s, every one authenticated; batches (/enrich/bulk, `batches`) are
+ * mounted inside, ahead of /:jobId, which would take `bulk` for a job id.
+ */
+export function enrichRoutes(
+  ctx: AppContext,
+  limits: RateLimits,
+  { authenticate, estimate, batches }: { authenticate: RequestHandler; estimate: () => number; batches: Router },
+): Router {
+  const router = Router();
+  router.use(authenticate);
+  router.use('/bulk', batches);
+  mountRoutes(router, '/enrich', [submit, poll, list, events], { ctx, limits, estimate }, { notAllowed: [limits.teamStatus] });
+  return router;
+}
+
+/** The OpenAPI entries of the routes above but the list's (registerJobListPath). */
+export function registerEnrichPaths(registry: OpenAPIRegistry, parts: PathParts): void {
+  registerRoutes(registry, [submit, poll, events], parts);
+}
+
+/**
+ * GET /enrich, the team's jobs: its entry apart from registerEnrichPaths only so that the
+ * document keeps its order (openapi-document.ts registers it with the other lists the dashboard reads).
+ */
+export function registerJobListPath(registry: OpenAPIRegistry, parts: PathParts): void {
+  registerRoutes(registry, [list], parts);
 }

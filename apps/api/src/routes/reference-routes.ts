@@ -3,7 +3,8 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { type Response, Router } from 'express';
 import { z } from 'zod';
-import { tagged, urlTextError } from '../openapi-parts';
+import { urlTextError } from '../openapi-parts';
+import { mountRoutes, registerRoutes, routesOf } from './define-route';
 
 /** The API reference: GET /openapi.json rendered by Swagger UI, every file of it served here (no CDN, no web font). */
 export const REFERENCE_PATH = '/reference';
@@ -72,16 +73,43 @@ function pageHeaders(res: Response): void {
   res.setHeader('Cache-Control', 'no-cache');
 }
 
+const { defineRawRoute } = routesOf<void, object>();
+
+// An HTML page: a raw route, outside the contract's /api list, like /openapi.json.
+const page = defineRawRoute({
+  method: 'get',
+  path: REFERENCE_PATH,
+  unprefixed: true,
+  operationId: 'getReference',
+  tag: 'service',
+  summary: 'This document as a web page, with “Try it out”',
+  description:
+    'Swagger UI (served by the API itself, nothing fetched from elsewhere) rendering GET /openapi.json: every operation, ' +
+    'its examples and the webhooks. Authorize with an API key (bearerAuth) to send requests from the page. No key needed ' +
+    'for the page itself, no rate limit.',
+  security: [],
+  responses: () => ({
+    200: {
+      description: 'The page (its script, styles and icon under /reference/assets/)',
+      content: { 'text/html': { schema: z.string().meta({ example: '<!doctype html>\n<html lang="en">…</html>\n' }) } },
+    },
+    ...urlTextError(),
+  }),
+  serve: () =>
+    function referencePage(_req, res) {
+      pageHeaders(res);
+      res.type('html').send(PAGE);
+    },
+});
+
 /**
- * GET /reference and its files under /reference/assets/: unauthenticated and not rate-limited,
- * like /openapi.json (health-routes.ts), on exact paths; api-router.ts mounts it beside them.
+ * GET /reference and its files under /reference/assets/ (not an API: no entry): unauthenticated
+ * and not rate-limited, like /openapi.json (health-routes.ts), on exact paths, without 405s;
+ * api-router.ts mounts it beside them.
  */
 export function referenceRoutes(): Router {
   const router = Router();
-  router.get(REFERENCE_PATH, (_req, res) => {
-    pageHeaders(res);
-    res.type('html').send(PAGE);
-  });
+  mountRoutes(router, '/', [page], undefined, { notAllowed: false });
   router.get(`${ASSETS_PATH}/:file`, (req, res, next) => {
     const { file } = req.params;
     pageHeaders(res);
@@ -101,23 +129,5 @@ export function referenceRoutes(): Router {
 }
 
 export function registerReferencePaths(registry: OpenAPIRegistry): void {
-  registry.registerPath({
-    method: 'get',
-    path: REFERENCE_PATH,
-    operationId: 'getReference',
-    tags: tagged('service'),
-    summary: 'This document as a web page, with “Try it out”',
-    description:
-      'Swagger UI (served by the API itself, nothing fetched from elsewhere) rendering GET /openapi.json: every operation, ' +
-      'its examples and the webhooks. Authorize with an API key (bearerAuth) to send requests from the page. No key needed ' +
-      'for the page itself, no rate limit.',
-    security: [],
-    responses: {
-      200: {
-        description: 'The page (its script, styles and icon under /reference/assets/)',
-        content: { 'text/html': { schema: z.string().meta({ example: '<!doctype html>\n<html lang="en">…</html>\n' }) } },
-      },
-      ...urlTextError(),
-    },
-  });
+  registerRoutes(registry, [page], {});
 }

@@ -18,10 +18,9 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
-import { methodNotAllowed } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { parseOrThrow } from '../middleware/validate';
-import { error, json, jsonRequest, type PathParts, tagged } from '../openapi-parts';
+import { error, jsonRequest, type PathParts, tagged } from '../openapi-parts';
 import { cursorPage } from '../schemas/cursor';
 import { companyExample } from '../schemas/search';
 import {
@@ -39,87 +38,8 @@ import {
   webhookUpdateSchema,
   webhookWithSecretSchema,
 } from '../schemas/webhooks';
+import { mountRoutes, registerRoutes, routesOf } from './define-route';
 
-/**
- * /webhooks, mounted there (api-router.ts): the team's endpoints (a key or a dashboard session,
- * like every public endpoint), their deliveries and attempts, and resending one.
- * None of them counts against the rate limits. Another team's endpoint or delivery answers as
- * one that does not exist.
- */
-export function webhookRoutes(ctx: AppContext, limits: RateLimits, authenticate: RequestHandler): Router {
-  const router = Router();
-  router.use(authenticate);
-  const body = jsonBody(ctx.config.BODY_LIMIT);
-  const urlCheck = { hostMap: ctx.config.WEBHOOK_HOST_MAP };
-  const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
-  const webhookQueue = () => ctx.queues.queue(QueueName.webhook);
-  const teamOf = (req: Request) => requireAuth(req).teamId;
-
-  router.get('/', limits.teamStatus, async (req, res) => {
-    res.json({ data: await listEndpoints(ctx.db, teamOf(req)) });
-  });
-
-  router.post('/', limits.teamStatus, body, async (req, res) => {
-    const teamId = teamOf(req);
-    const input = parseOrThrow(webhookCreateSchema, req.body, 'request body');
-    const url = await checkWebhookUrl(input.url, urlCheck);
-    res.status(201).json(await createEndpoint(ctx.db, teamId, { ...input, url }));
-  });
-
-  router.get('/:id', limits.teamStatus, async (req, res) => {
-    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
-    res.json(endpointView(await findEndpoint(ctx.db, teamOf(req), id)));
-  });
-
-  router.patch('/:id', limits.teamStatus, body, async (req, res) => {
-    const teamId = teamOf(req);
-    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
-    const input = parseOrThrow(webhookUpdateSchema, req.body, 'request body');
-    const url = input.url === undefined ? undefined : await checkWebhookUrl(input.url, urlCheck);
-    res.json(await updateEndpoint(ctx.db, teamId, id, { ...input, url }));
-  });
-
-  router.delete('/:id', limits.teamStatus, async (req, res) => {
-    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
-    await deleteEndpoint(ctx.db, teamOf(req), id);
-    res.status(204).end();
-  });
-
-  router.post('/:id/rotate-secret', limits.teamStatus, body, async (req, res) => {
-    const teamId = teamOf(req);
-    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
-    const { overlapHours } = parseOrThrow(rotateSecretSchema, req.body, 'request body');
-    const overlapMs = (overlapHours ?? ctx.config.WEBHOOK_SECRET_OVERLAP_HOURS) * 3_600_000;
-    res.json(await rotateSecret(ctx.db, teamId, id, overlapMs));
-  });
-
-  router.get('/:id/deliveries', limits.teamStatus, async (req, res) => {
-    const teamId = teamOf(req);
-    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
-    const query = parseOrThrow(deliveryListQuerySchema, req.query, 'query');
-    const rows = await listDeliveries(ctx.db, teamId, id, query);
-    const page = cursorPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
-    res.json({ data: page.data.map(deliveryView), pagination: page.pagination });
-  });
-
-  router.post('/:id/deliveries/:deliveryId/resend', limits.teamStatus, async (req, res) => {
-    const teamId = teamOf(req);
-    const { id, deliveryId } = parseOrThrow(deliveryParamsSchema, req.params, 'path');
-    await resetForResend(ctx.db, teamId, id, deliveryId);
-    await queueDeliveryAgain(webhookQueue(), deliveryId, retry, { now: true });
-    const [row] = await listDeliveries(ctx.db, teamId, id, { limit: 1, only: deliveryId });
-    res.status(202).json(deliveryView(row!));
-  });
-
-  router.all('/', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'POST']));
-  router.all('/:id', limits.teamStatus, methodNotAllowed(['GET', 'HEAD', 'PATCH', 'DELETE']));
-  router.all('/:id/rotate-secret', limits.teamStatus, methodNotAllowed(['POST']));
-  router.all('/:id/deliveries', limits.teamStatus, methodNotAllowed(['GET', 'HEAD']));
-  router.all('/:id/deliveries/:deliveryId/resend', limits.teamStatus, methodNotAllowed(['POST']));
-  return router;
-}
-
-/** The OpenAPI entries of the routes above, and the messages endpoints receive, under OpenAPI 3.1's `webhooks`. */
 const WEBHOOK = {
   id: 'whk_01m8b2c3d4e5f6g7h8j9k0m1n2p3',
   url: 'https://hooks.acme.com/enrichment',
@@ -151,140 +71,236 @@ const DELIVERY = {
   attempts: [{ number: 1, attemptedAt: '2026-11-24T12:00:01.000Z', statusCode: 200, durationMs: 84, responseExcerpt: 'ok', error: null }],
 };
 
-export function registerWebhookPaths(registry: OpenAPIRegistry, { security, common, csrf }: PathParts): void {
-  const mutation = { ...common, ...csrf };
-  const notFound = { 404: error('WEBHOOK_NOT_FOUND (unknown id, or another team’s endpoint)') };
-  const badUrl =
-    'INVALID_WEBHOOK_URL (details.reason: invalid_url, unsupported_scheme, credentials, private_address — a private, loopback, ' +
-    'link-local or metadata address, literal or resolved — or unresolvable)';
+interface Deps {
+  ctx: AppContext;
+  limits: RateLimits;
+  /** The JSON body parser, made once. */
+  body: RequestHandler;
+}
+const { defineRoute, defineRawRoute } = routesOf<Deps, PathParts>();
+
+const teamOf = (req: Request) => requireAuth(req).teamId;
+const urlCheck = (ctx: AppContext) => ({ hostMap: ctx.config.WEBHOOK_HOST_MAP });
+const notFound = { 404: error('WEBHOOK_NOT_FOUND (unknown id, or another team’s endpoint)') };
+const badUrl =
+  'INVALID_WEBHOOK_URL (details.reason: invalid_url, unsupported_scheme, credentials, private_address — a private, loopback, ' +
+  'link-local or metadata address, literal or resolved — or unresolvable)';
+// None of them counts against the rate limits: reported only.
+const reported = ({ limits }: Deps) => [limits.teamStatus];
+const reportedWithBody = ({ limits, body }: Deps) => [limits.teamStatus, body];
+
+const list = defineRoute({
+  method: 'get',
+  path: '/webhooks',
+  summary: 'The team’s webhook endpoints, oldest first',
+  operationId: 'listWebhooks',
+  tag: 'webhooks',
+  description:
+    'Every endpoint the team registered, with its events, whether it is enabled (and if not, why) and its failed attempts since the last success; never a secret.',
+  answer: { schema: webhookListSchema, description: 'Endpoints, without their secrets', example: { data: [WEBHOOK] } },
+  responses: ({ common }) => common,
+  middleware: reported,
+  handler: async (req, _res, { ctx }) => ({ data: await listEndpoints(ctx.db, teamOf(req)) }),
+});
+
+const create = defineRoute({
+  method: 'post',
+  path: '/webhooks',
+  summary: 'Register a webhook endpoint',
+  operationId: 'createWebhook',
+  tag: 'webhooks',
+  description: 'The signing secret is in this answer only. A team has at most 20 endpoints.',
+  request: jsonRequest(webhookCreateSchema, { url: WEBHOOK.url, events: WEBHOOK.events, description: WEBHOOK.description }),
+  answer: {
+    status: 201,
+    schema: webhookWithSecretSchema,
+    description: 'Registered; store the secret now',
+    example: { ...WEBHOOK, secret: SECRET },
+  },
+  responses: ({ common, csrf }) => ({
+    ...common,
+    ...csrf,
+    400: error(`VALIDATION_ERROR (events, description, an unknown field in fields), ${badUrl}, INVALID_JSON`),
+    409: error('WEBHOOK_LIMIT_REACHED'),
+  }),
+  middleware: reportedWithBody,
+  async handler(req, _res, { ctx }) {
+    const teamId = teamOf(req);
+    const input = parseOrThrow(webhookCreateSchema, req.body, 'request body');
+    const url = await checkWebhookUrl(input.url, urlCheck(ctx));
+    return createEndpoint(ctx.db, teamId, { ...input, url });
+  },
+});
+
+const get = defineRoute({
+  method: 'get',
+  path: '/webhooks/:id',
+  summary: 'One webhook endpoint',
+  operationId: 'getWebhook',
+  tag: 'webhooks',
+  description:
+    'The endpoint with its events, whether it is enabled (and if not, why) and its failed attempts since the last success; never its secret.',
+  request: { params: webhookParamsSchema },
+  answer: { schema: webhookSchema, description: 'The endpoint', example: WEBHOOK },
+  responses: ({ common }) => ({ ...notFound, ...common }),
+  middleware: reported,
+  async handler(req, _res, { ctx }) {
+    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
+    return endpointView(await findEndpoint(ctx.db, teamOf(req), id));
+  },
+});
+
+const update = defineRoute({
+  method: 'patch',
+  path: '/webhooks/:id',
+  summary: 'Change an endpoint: url, events, description, fields, enabled',
+  operationId: 'updateWebhook',
+  tag: 'webhooks',
+  description: 'Enabling a disabled endpoint clears its reason and its count of failed attempts.',
+  request: { params: webhookParamsSchema, ...jsonRequest(webhookUpdateSchema, { enabled: false }) },
+  answer: {
+    schema: webhookSchema,
+    description: 'The endpoint as changed',
+    example: { ...WEBHOOK, enabled: false, disabledReason: 'by_owner', disabledAt: WEBHOOK.updatedAt },
+  },
+  responses: ({ common, csrf }) => ({
+    ...common,
+    ...csrf,
+    400: error(`VALIDATION_ERROR, ${badUrl}, INVALID_JSON`),
+    ...notFound,
+  }),
+  middleware: reportedWithBody,
+  async handler(req, _res, { ctx }) {
+    const teamId = teamOf(req);
+    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
+    const input = parseOrThrow(webhookUpdateSchema, req.body, 'request body');
+    const url = input.url === undefined ? undefined : await checkWebhookUrl(input.url, urlCheck(ctx));
+    return updateEndpoint(ctx.db, teamId, id, { ...input, url });
+  },
+});
+
+// 204: no body.
+const remove = defineRawRoute({
+  method: 'delete',
+  path: '/webhooks/:id',
+  summary: 'Remove an endpoint with its deliveries',
+  operationId: 'deleteWebhook',
+  tag: 'webhooks',
+  description: 'The endpoint and its delivery history are removed; no event is sent to it afterwards.',
+  request: { params: webhookParamsSchema },
+  responses: ({ common, csrf }) => ({ 204: { description: 'Removed' }, ...notFound, ...common, ...csrf }),
+  middleware: reported,
+  serve: ({ ctx }) =>
+    async function deleteWebhook(req, res) {
+      const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
+      await deleteEndpoint(ctx.db, teamOf(req), id);
+      res.status(204).end();
+    },
+});
+
+const rotate = defineRoute({
+  method: 'post',
+  path: '/webhooks/:id/rotate-secret',
+  summary: 'A new signing secret',
+  operationId: 'rotateWebhookSecret',
+  tag: 'webhooks',
+  description:
+    'The new secret is in this answer only. The previous one keeps signing beside it (both signatures in webhook-signature) ' +
+    'for overlapHours, 24 by default.',
+  request: { params: webhookParamsSchema, ...jsonRequest(rotateSecretSchema, { overlapHours: 24 }, false) },
+  answer: {
+    schema: webhookWithSecretSchema,
+    description: 'Rotated; store the secret now',
+    example: { ...WEBHOOK, secret: SECRET, previousSecretExpiresAt: '2026-11-25T12:00:00.000Z' },
+  },
+  responses: ({ common, csrf }) => ({ ...notFound, ...common, ...csrf }),
+  middleware: reportedWithBody,
+  async handler(req, _res, { ctx }) {
+    const teamId = teamOf(req);
+    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
+    const { overlapHours } = parseOrThrow(rotateSecretSchema, req.body, 'request body');
+    const overlapMs = (overlapHours ?? ctx.config.WEBHOOK_SECRET_OVERLAP_HOURS) * 3_600_000;
+    return rotateSecret(ctx.db, teamId, id, overlapMs);
+  },
+});
+
+const deliveries = defineRoute({
+  method: 'get',
+  path: '/webhooks/:id/deliveries',
+  summary: 'An endpoint’s deliveries with their attempts, newest first',
+  operationId: 'listWebhookDeliveries',
+  tag: 'webhooks',
+  description:
+    'One page of the endpoint’s deliveries (filter by status), each with its attempts: when, the answer’s status, and the error when there was no answer.',
+  request: { params: webhookParamsSchema, query: deliveryListQuerySchema },
+  answer: { schema: deliveryListSchema, description: 'One page', example: { data: [DELIVERY], pagination: { nextCursor: null } } },
+  responses: ({ common }) => ({ ...common, 400: error('VALIDATION_ERROR (limit, cursor or status)'), ...notFound }),
+  middleware: reported,
+  async handler(req, _res, { ctx }) {
+    const teamId = teamOf(req);
+    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
+    const query = parseOrThrow(deliveryListQuerySchema, req.query, 'query');
+    const rows = await listDeliveries(ctx.db, teamId, id, query);
+    const page = cursorPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+    return { data: page.data.map(deliveryView), pagination: page.pagination };
+  },
+});
+
+const resend = defineRoute({
+  method: 'post',
+  path: '/webhooks/:id/deliveries/:deliveryId/resend',
+  summary: 'Send a delivery again',
+  operationId: 'resendWebhookDelivery',
+  tag: 'webhooks',
+  description: 'Same webhook-id and body, through a new round of retries.',
+  request: { params: deliveryParamsSchema },
+  answer: {
+    status: 202,
+    schema: deliverySchema,
+    description: 'Queued',
+    example: { ...DELIVERY, status: 'pending', deliveredAt: null, nextAttemptAt: '2026-11-24T13:00:00.000Z' },
+  },
+  responses: ({ common, csrf }) => ({
+    404: error('WEBHOOK_NOT_FOUND, or DELIVERY_NOT_FOUND (not a delivery of this endpoint)'),
+    409: error('WEBHOOK_DISABLED: enable the endpoint first'),
+    ...common,
+    ...csrf,
+  }),
+  middleware: reported,
+  async handler(req, _res, { ctx }) {
+    const teamId = teamOf(req);
+    const { id, deliveryId } = parseOrThrow(deliveryParamsSchema, req.params, 'path');
+    await resetForResend(ctx.db, teamId, id, deliveryId);
+    const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
+    await queueDeliveryAgain(ctx.queues.queue(QueueName.webhook), deliveryId, retry, { now: true });
+    const [row] = await listDeliveries(ctx.db, teamId, id, { limit: 1, only: deliveryId });
+    return deliveryView(row!);
+  },
+});
+
+/**
+ * /webhooks, mounted there (api-router.ts): the team's endpoints (a key or a dashboard session,
+ * like every public endpoint), their deliveries and attempts, and resending one.
+ * Another team's endpoint or delivery answers as one that does not exist.
+ */
+export function webhookRoutes(ctx: AppContext, limits: RateLimits, authenticate: RequestHandler): Router {
+  const router = Router();
+  router.use(authenticate);
+  const body = jsonBody(ctx.config.BODY_LIMIT);
+  mountRoutes(
+    router,
+    '/webhooks',
+    [list, create, get, update, remove, rotate, deliveries, resend],
+    { ctx, limits, body },
+    { notAllowed: [limits.teamStatus] },
+  );
+  return router;
+}
+
+/** The OpenAPI entries of the routes above, and the messages endpoints receive, under OpenAPI 3.1's `webhooks`. */
+export function registerWebhookPaths(registry: OpenAPIRegistry, parts: PathParts): void {
+  registerRoutes(registry, [create, list, get, update, remove, rotate, deliveries, resend], parts);
   const tags = tagged('webhooks');
-
-  registry.registerPath({
-    method: 'post',
-    path: '/api/webhooks',
-    summary: 'Register a webhook endpoint',
-
-    operationId: 'createWebhook',
-    description: 'The signing secret is in this answer only. A team has at most 20 endpoints.',
-    tags,
-    security,
-    request: jsonRequest(webhookCreateSchema, { url: WEBHOOK.url, events: WEBHOOK.events, description: WEBHOOK.description }),
-    responses: {
-      201: json(webhookWithSecretSchema, 'Registered; store the secret now', { ...WEBHOOK, secret: SECRET }),
-      ...mutation,
-      400: error(`VALIDATION_ERROR (events, description, an unknown field in fields), ${badUrl}, INVALID_JSON`),
-      409: error('WEBHOOK_LIMIT_REACHED'),
-    },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/webhooks',
-    summary: 'The team’s webhook endpoints, oldest first',
-    operationId: 'listWebhooks',
-    description:
-      'Every endpoint the team registered, with its events, whether it is enabled (and if not, why) and its failed attempts since the last success; never a secret.',
-    tags,
-    security,
-    responses: { 200: json(webhookListSchema, 'Endpoints, without their secrets', { data: [WEBHOOK] }), ...common },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/webhooks/{id}',
-    summary: 'One webhook endpoint',
-    operationId: 'getWebhook',
-    description:
-      'The endpoint with its events, whether it is enabled (and if not, why) and its failed attempts since the last success; never its secret.',
-    tags,
-    security,
-    request: { params: webhookParamsSchema },
-    responses: { 200: json(webhookSchema, 'The endpoint', WEBHOOK), ...notFound, ...common },
-  });
-  registry.registerPath({
-    method: 'patch',
-    path: '/api/webhooks/{id}',
-    summary: 'Change an endpoint: url, events, description, fields, enabled',
-    operationId: 'updateWebhook',
-    description: 'Enabling a disabled endpoint clears its reason and its count of failed attempts.',
-    tags,
-    security,
-    request: { params: webhookParamsSchema, ...jsonRequest(webhookUpdateSchema, { enabled: false }) },
-    responses: {
-      200: json(webhookSchema, 'The endpoint as changed', {
-        ...WEBHOOK,
-        enabled: false,
-        disabledReason: 'by_owner',
-        disabledAt: WEBHOOK.updatedAt,
-      }),
-      ...mutation,
-      400: error(`VALIDATION_ERROR, ${badUrl}, INVALID_JSON`),
-      ...notFound,
-    },
-  });
-  registry.registerPath({
-    method: 'delete',
-    path: '/api/webhooks/{id}',
-    summary: 'Remove an endpoint with its deliveries',
-    operationId: 'deleteWebhook',
-    description: 'The endpoint and its delivery history are removed; no event is sent to it afterwards.',
-    tags,
-    security,
-    request: { params: webhookParamsSchema },
-    responses: { 204: { description: 'Removed' }, ...notFound, ...mutation },
-  });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/webhooks/{id}/rotate-secret',
-    summary: 'A new signing secret',
-    operationId: 'rotateWebhookSecret',
-    description:
-      'The new secret is in this answer only. The previous one keeps signing beside it (both signatures in webhook-signature) ' +
-      'for overlapHours, 24 by default.',
-    tags,
-    security,
-    request: { params: webhookParamsSchema, ...jsonRequest(rotateSecretSchema, { overlapHours: 24 }, false) },
-    responses: {
-      200: json(webhookWithSecretSchema, 'Rotated; store the secret now', {
-        ...WEBHOOK,
-        secret: SECRET,
-        previousSecretExpiresAt: '2026-11-25T12:00:00.000Z',
-      }),
-      ...notFound,
-      ...mutation,
-    },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/webhooks/{id}/deliveries',
-    summary: 'An endpoint’s deliveries with their attempts, newest first',
-    operationId: 'listWebhookDeliveries',
-    description:
-      'One page of the endpoint’s deliveries (filter by status), each with its attempts: when, the answer’s status, and the error when there was no answer.',
-    tags,
-    security,
-    request: { params: webhookParamsSchema, query: deliveryListQuerySchema },
-    responses: {
-      200: json(deliveryListSchema, 'One page', { data: [DELIVERY], pagination: { nextCursor: null } }),
-      ...common,
-      400: error('VALIDATION_ERROR (limit, cursor or status)'),
-      ...notFound,
-    },
-  });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/webhooks/{id}/deliveries/{deliveryId}/resend',
-    summary: 'Send a delivery again',
-    operationId: 'resendWebhookDelivery',
-    description: 'Same webhook-id and body, through a new round of retries.',
-    tags,
-    security,
-    request: { params: deliveryParamsSchema },
-    responses: {
-      202: json(deliverySchema, 'Queued', { ...DELIVERY, status: 'pending', deliveredAt: null, nextAttemptAt: '2026-11-24T13:00:00.000Z' }),
-      404: error('WEBHOOK_NOT_FOUND, or DELIVERY_NOT_FOUND (not a delivery of this endpoint)'),
-      409: error('WEBHOOK_DISABLED: enable the endpoint first'),
-      ...mutation,
-    },
-  });
 
   const headers = z.object({
     'webhook-id': z.string().meta({ description: 'The message id (msg_…): the same on every attempt; deduplicate on it' }),

@@ -1,9 +1,14 @@
 import type { AuthenticatedTeam } from '@enrich/api-keys';
 import { type Db, typedSql, utc } from '@enrich/db';
+import type { z } from 'zod';
 import { monthStart, nextMonthStart, usedThisMonth } from '../limits/monthly-quota';
 import type { WindowState } from '../limits/rate-limit-headers';
 import type { TeamWindows } from '../limits/rate-limits';
+import type { usageSchema } from '../schemas/usage';
 import { dailyEnrichments as dailyEnrichmentRows } from './usage-reads.queries';
+
+/** GET /usage's answer: the compiler holds usageView to the schema the contract documents. */
+export type Usage = z.output<typeof usageSchema>;
 
 /** Days GET /usage counts enrichments for, today included. */
 export const USAGE_DAYS = 30;
@@ -29,7 +34,7 @@ const windowView = (state: WindowState) => ({ limit: state.limit, remaining: sta
  * GET /usage: the month's enrichments against the quota (usage_months, which admission
  * counts), the request windows as they stand (read, not counted), and the last 30 days.
  */
-export async function usageView(db: Db, team: AuthenticatedTeam, windows: TeamWindows, now = new Date()) {
+export async function usageView(db: Db, team: AuthenticatedTeam, windows: TeamWindows, now = new Date()): Promise<Usage> {
   const [used, daily] = await Promise.all([usedThisMonth(db, team.teamId, now), dailyEnrichments(db, team.teamId, now)]);
   const quota = team.limits.monthly;
   return {
