@@ -18,7 +18,7 @@ const completeWithCompany = (db: Db, jobId: string, domain: string, name: string
 
 // Completed jobs' and batches' poll answers are kept per process (apps/api/src/jobs/poll-answers.ts,
 // apps/api/src/bulk/batch-view.ts): the next poll still asks PostgreSQL for the version, so a
-// kept answer never outlives what it was made from, a field selection or page, or the team.
+// cached response never outlives what it was made from, a field selection or page, or the team.
 let stack: TestStack;
 
 beforeAll(async () => {
@@ -47,7 +47,7 @@ it('answers a completed job again and again, and from the newer record once the 
   expect(first.body).toMatchObject({ status: 'completed', domain: 'kept-answer.com', data: { name: 'Kept Answer Ltd' } });
   const again = await poll(key, jobId);
   expect(again.text).toBe(first.text);
-  // A kept answer's ETag is made once, as Express makes it of the bytes sent; a client holding
+  // A cached response's ETag is made once, as Express makes it of the bytes sent; a client holding
   // it gets 304, with the rate-limit headers still.
   expect(first.headers.etag).toBe(etag(Buffer.from(first.text), { weak: true }));
   expect(again.headers.etag).toBe(first.headers.etag);
@@ -127,7 +127,7 @@ it('answers a batch again until an item ends, the batch settles or a company of 
   expect(changed.body.items.find((i: { domain: string }) => i.domain === 'batch-kept.com').data.name).toBe('Batch Kept Group');
   expect((await pollBatch()).text).toBe(changed.text);
 
-  // The last item completes with its company, which then changes again: a kept answer follows
+  // The last item completes with its company, which then changes again: a cached response follows
   // the companies of the items completed since it was first made, not only of those it began with.
   await completeWithCompany(db, jobOf('batch-waits.com'), 'batch-waits.com', 'Batch Waits');
   const waits = (answer: request.Response) => answer.body.items.find((i: { domain: string }) => i.domain === 'batch-waits.com');
@@ -139,7 +139,7 @@ it('answers a batch again until an item ends, the batch settles or a company of 
   await db.company.update({ where: { domain: 'batch-waits.com' }, data: { name: 'Batch Waits Inc' } });
   expect(waits(await pollBatch()).data.name).toBe('Batch Waits Inc');
 
-  // Another team's key: no such batch, kept answer or not.
+  // Another team's key: no such batch, cached response or not.
   const other = await stack.key('enterprise');
   const refused = await request(stack.app).get(`/api/enrich/bulk/${batchId}`).set('Authorization', `Bearer ${other}`);
   expect([refused.status, refused.body.error.code]).toEqual([404, 'BATCH_NOT_FOUND']);

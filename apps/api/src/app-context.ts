@@ -22,11 +22,11 @@ export interface AppContext {
   metrics: Metrics;
   /** Draining from SIGTERM on: readiness fails and connections are not kept alive. */
   lifecycle: Lifecycle;
-  /** Kept answers, trusted keys and sessions, shared counter reads and coalesced lookups: createCaches. */
+  /** Cached responses, trusted keys and sessions, shared counter reads and coalesced lookups: createCaches. */
   caches: ApiCaches;
   /** Admission's dependencies and its coalesced single-submission path (admission/admit.ts). */
   admission: AdmitDeps;
-  /** The Idempotency-Keys of the enrichment POSTs and their kept answers (admission/idempotency.ts). */
+  /** The Idempotency-Keys of the enrichment POSTs and their cached responses (admission/idempotency.ts). */
   idempotency: IdempotencyKeys;
 }
 

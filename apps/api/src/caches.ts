@@ -7,13 +7,13 @@ import { type BatchAnswers, type BatchVersions, batchVersions } from './bulk/bat
 import { type CompanyLookups, companyLookups } from './companies/company-lookup';
 import { type PolledJobs, polledJobs } from './jobs/job-view';
 import type { PollAnswers } from './jobs/poll-answers';
-import { keptAnswers } from './kept-answers';
 import { CounterReads } from './limits/counter-reads';
+import { createResponseCache } from './response-cache';
 
 /**
  * What an API process keeps or shares between requests, every piece an object made here for
  * one app context (main.ts, or a test) and handed to its handlers through it; no module holds
- * one of its own. Kept answers are versioned by what they show (each has a test that changes
+ * one of its own. Cached responses are versioned by what they show (each has a test that changes
  * every column it shows); lookups keep nothing, they only batch the reads of one turn.
  */
 export interface ApiCaches {
@@ -38,8 +38,8 @@ export interface ApiCaches {
 
 export function createCaches(db: Db, config: { FRESHNESS_WINDOW_HOURS: number }): ApiCaches {
   return {
-    pollAnswers: keptAnswers(),
-    batchAnswers: keptAnswers(),
+    pollAnswers: createResponseCache(),
+    batchAnswers: createResponseCache(),
     keys: ttlCache(),
     sessions: ttlCache(),
     counterReads: new CounterReads(),

@@ -43,7 +43,7 @@ type Read<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /**
  * An enrichment POST (single or bulk), in order: read and classify the submission, answer a
- * retry of an Idempotency-Key from its kept answer, count the request against the rate limits,
+ * retry of an Idempotency-Key from its cached response, count the request against the rate limits,
  * then hand the classified submission to the handler. The limiter comes after classifying
  * because a submission that adds no new domain (duplicates of the team's recent submissions)
  * is free, as is a replay, which admits nothing; a submission that cannot be read still counts,

@@ -4,7 +4,7 @@ import { batchStatus, type ItemCounts, jobFailure, storedCompany } from '@enrich
 import { type FieldSelection, recordFromStored, selectFields } from '@enrich/record';
 import type { z } from 'zod';
 import { coalescedQuery, type Lookup } from '../coalesced-lookup';
-import { type KeptAnswer, type KeptAnswers, type SentAnswer, selectionKey, sentAnswer } from '../kept-answers';
+import { type CachedResponse, type ResponseCache, type SerializedResponse, selectionKey, serializeResponse } from '../response-cache';
 import type { batchStatusSchema } from '../schemas/bulk';
 import { offsetOf, type PaginationQuery, pagination } from '../schemas/pagination';
 import {
@@ -25,7 +25,7 @@ export type BatchVersions = Lookup<VersionAsked, IPollBatchVersionsResult | null
 type VersionAsked = { batchId: string; teamId: string; completed: string[] };
 
 /** Batch answers kept with their version and their page's completed domains (batchVersions), built in caches.ts. */
-export type BatchAnswers = KeptAnswers<KeptAnswer & { completed: string[] }>;
+export type BatchAnswers = ResponseCache<CachedResponse & { completed: string[] }>;
 
 // The statements, their row types and the batch's version: batch-reads.sql.
 export const batchVersions = coalescedQuery('poll-batch-versions', pollBatchVersions, (asked: readonly VersionAsked[]) => ({
@@ -47,11 +47,11 @@ export interface BatchQuery extends PaginationQuery {
 /**
  * A batch's progress for its team, counted from the jobs' real states in Postgres, with one
  * page of its items in submission order (those in `status` only, when given), as sent.
- * Another team's batch is not found. The answer is kept per page (kept-answers.ts) with the
+ * Another team's batch is not found. The answer is kept per page (response-cache.ts) with the
  * batch's version: a poll of a batch that has not changed since reads the version only.
  */
 export function batchAnswers(db: Db, kept: BatchAnswers, versions: BatchVersions) {
-  return async function answer(teamId: string, batchId: string, page: BatchQuery): Promise<SentAnswer> {
+  return async function answer(teamId: string, batchId: string, page: BatchQuery): Promise<SerializedResponse> {
     const key = `${batchId}\0${teamId}\0${page.page}\0${page.limit}\0${page.status ?? ''}\0${selectionKey(page.fields)}`;
     const held = kept.get(key);
     if (held) {
@@ -71,7 +71,7 @@ export function batchAnswers(db: Db, kept: BatchAnswers, versions: BatchVersions
     }
     // A page past the last item is the batch's row alone, without an item (batch_position null).
     const items = rows.filter((item) => item.batch_position !== null);
-    const answer = sentAnswer(JSON.stringify(batchView(row, items, page)));
+    const answer = serializeResponse(JSON.stringify(batchView(row, items, page)));
     const completed = items.filter((item) => item.itemStatus === 'completed').map((item) => item.itemDomain);
     kept.set(key, { ...answer, version: row.version, completed });
     return answer;

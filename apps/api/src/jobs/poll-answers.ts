@@ -1,7 +1,7 @@
 import { jobView } from '@enrich/jobs';
 import type { FieldSelection } from '@enrich/record';
 import type { z } from 'zod';
-import { type KeptAnswer, type KeptAnswers, type SentAnswer, selectionKey, sentAnswer } from '../kept-answers';
+import { type CachedResponse, type ResponseCache, type SerializedResponse, selectionKey, serializeResponse } from '../response-cache';
 import type { jobStatusSchema } from '../schemas/enrich';
 import { findTeamJob, type Polled, type PolledJobs } from './job-view';
 
@@ -9,7 +9,7 @@ import { findTeamJob, type Polled, type PolledJobs } from './job-view';
 type JobStatus = z.output<typeof jobStatusSchema>;
 
 /** Poll answers kept with their version and the company version they show (built in caches.ts). */
-export type PollAnswers = KeptAnswers<KeptAnswer & { companyVersion: string | null }>;
+export type PollAnswers = ResponseCache<CachedResponse & { companyVersion: string | null }>;
 
 /**
  * What a poll answer is made of: the job's state and the columns it shows (domain, created,
@@ -18,7 +18,7 @@ export type PollAnswers = KeptAnswers<KeptAnswer & { companyVersion: string | nu
  * failed job, or a completed one without a company, is answered afresh each time (rare).
  */
 function answerVersion({ job, companyVersion }: Polled, estimatedMs: number): string | null {
-  // The job's columns the answer shows, fixed once written, but named so that no change outlives a kept answer.
+  // The job's columns the answer shows, fixed once written, but named so that no change outlives a cached response.
   const shown = `${job.domain}/${job.createdAt.getTime()}/${job.completedAt?.getTime() ?? ''}`;
   if (job.status === 'processing') return `processing/${estimatedMs}/${shown}`;
   if (job.status === 'completed' && companyVersion !== null) return `completed/${companyVersion}/${shown}`;
@@ -39,7 +39,7 @@ export function pollAnswers(kept: PollAnswers, jobs: PolledJobs) {
     jobId: string,
     fields: FieldSelection | undefined,
     estimatedMs: number,
-  ): Promise<SentAnswer> {
+  ): Promise<SerializedResponse> {
     const key = `${jobId}\0${selectionKey(fields)}`;
     const held = kept.get(key);
     let polled = await findTeamJob(jobs, teamId, jobId, held?.companyVersion ?? null);
@@ -51,7 +51,7 @@ export function pollAnswers(kept: PollAnswers, jobs: PolledJobs) {
       version = answerVersion(polled, estimatedMs);
     }
     const view: JobStatus = jobView(polled.job, polled.company, estimatedMs, fields);
-    const answer = sentAnswer(JSON.stringify(view));
+    const answer = serializeResponse(JSON.stringify(view));
     // A completed job's company left out means the caller held it; a version that moved brings it back.
     if (version !== null && (polled.job.status !== 'completed' || polled.company)) {
       kept.set(key, { ...answer, version, companyVersion: polled.companyVersion });

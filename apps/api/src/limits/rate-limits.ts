@@ -45,9 +45,9 @@ export interface RateLimits {
    */
   enrichment(req: Request, res: Response, charge: { free: boolean }): Promise<void>;
   /** Requests that do not count (polling, search): report the team's windows. */
-  teamStatus: RequestHandler;
+  rateLimitHeaders: RequestHandler;
   /**
-   * A read that does not count (a poll, a lookup, search), run beside teamStatus: the windows
+   * A read that does not count (a poll, a lookup, search), run beside rateLimitHeaders: the windows
    * and the read do not wait on each other, and a read that fails (an invalid query) still
    * answers with the headers. Reporting itself never fails.
    */
@@ -206,7 +206,7 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       }
       next();
     };
-  const teamStatus = report(async (req) => {
+  const rateLimitHeaders = report(async (req) => {
     const { perMinute, perDay } = await teamWindows(req);
     return perDay ? [perMinute, perDay] : [perMinute];
   });
@@ -220,11 +220,11 @@ export function createRateLimits(settings: RateLimitSettings): RateLimits {
       const states = [counted(req, 'minute', settings.minuteWindowMs), counted(req, 'day', settings.dayWindowMs)];
       const state = tightest(states.filter((s): s is WindowState => s !== undefined));
       if (state) setRateLimitHeaders(res, state);
-      else await runMiddleware(teamStatus, req, res);
+      else await runMiddleware(rateLimitHeaders, req, res);
     },
-    teamStatus,
+    rateLimitHeaders,
     async readBesideStatus(req, res, read) {
-      const [found] = await Promise.allSettled([read(), runMiddleware(teamStatus, req, res)]);
+      const [found] = await Promise.allSettled([read(), runMiddleware(rateLimitHeaders, req, res)]);
       if (found.status === 'rejected') throw found.reason;
       return found.value;
     },

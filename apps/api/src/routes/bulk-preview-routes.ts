@@ -40,7 +40,7 @@ const routes = [
       415: error('UNSUPPORTED_MEDIA_TYPE'),
     }),
     // Reported, not counted.
-    middleware: ({ limits }) => [limits.teamStatus],
+    middleware: ({ limits }) => [limits.rateLimitHeaders],
     async handler(req, res, { ctx, body }) {
       const team = requireAuth(req);
       await runMiddleware(body, req, res);
@@ -72,7 +72,7 @@ export function bulkPreviewRoutes(ctx: AppContext, limits: RateLimits, authentic
   const router = Router();
   router.use(authenticate);
   const body = bulkBody(ctx.config.BULK_BODY_LIMIT);
-  mountRoutes(router, '/dashboard/api/bulk', routes, { ctx, limits, body }, { notAllowed: [limits.teamStatus] });
+  mountRoutes(router, '/dashboard/api/bulk', routes, { ctx, limits, body }, { notAllowed: [limits.rateLimitHeaders] });
   return router;
 }
 

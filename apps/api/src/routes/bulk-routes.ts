@@ -13,7 +13,6 @@ import { readBulkSubmission } from '../bulk/bulk-submission';
 import { batchEntries } from '../bulk/classify-entries';
 import { batchEventSource } from '../events/batch-events';
 import { serveEventStream } from '../events/event-stream';
-import { sendAnswer } from '../kept-answers';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
@@ -31,6 +30,7 @@ import {
   stream,
   streamNotes,
 } from '../openapi-parts';
+import { sendSerialized } from '../response-cache';
 import {
   batchIdParamsSchema,
   batchListQuerySchema,
@@ -167,7 +167,7 @@ const poll = defineRawRoute({
         const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
         return batchAnswer(team.teamId, batchId, parseOrThrow(batchQuerySchema, req.query, 'query'));
       });
-      sendAnswer(res, answer);
+      sendSerialized(res, answer);
     };
   },
 });
@@ -203,7 +203,7 @@ const list = defineRoute({
     ...common,
     400: error('VALIDATION_ERROR (limit out of range, or a cursor this list did not give)'),
   }),
-  middleware: ({ limits }) => [limits.teamStatus],
+  middleware: ({ limits }) => [limits.rateLimitHeaders],
   async handler(req, _res, { ctx }) {
     const team = requireAuth(req);
     return listBatches(ctx.db, team.teamId, parseOrThrow(batchListQuerySchema, req.query, 'query'));
@@ -231,7 +231,7 @@ const resultsCsv = defineRawRoute({
     ...common,
     404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
   }),
-  middleware: ({ limits }) => [limits.teamStatus],
+  middleware: ({ limits }) => [limits.rateLimitHeaders],
   serve: ({ ctx }) =>
     async function batchResults(req, res) {
       const team = requireAuth(req);
@@ -274,7 +274,7 @@ const events = defineRawRoute({
       const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
       const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
       const source = batchEventSource(ctx.db, ctx.events.prefix, team.teamId, batchId);
-      const report = () => runMiddleware(limits.teamStatus, req, res);
+      const report = () => runMiddleware(limits.rateLimitHeaders, req, res);
       await serveEventStream(ctx.events, source, after, req, res, report, ctx.logger, ctx.metrics.eventStreams);
     },
 });
@@ -285,7 +285,7 @@ const events = defineRawRoute({
  */
 export function bulkRoutes(ctx: AppContext, limits: RateLimits): Router {
   const router = Router();
-  mountRoutes(router, '/enrich/bulk', [submit, poll, list, resultsCsv, events], { ctx, limits }, { notAllowed: [limits.teamStatus] });
+  mountRoutes(router, '/enrich/bulk', [submit, poll, list, resultsCsv, events], { ctx, limits }, { notAllowed: [limits.rateLimitHeaders] });
   return router;
 }
 

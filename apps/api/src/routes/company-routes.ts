@@ -56,7 +56,7 @@ const routes = [
 export function companyRoutes(ctx: AppContext, limits: RateLimits, authenticate: RequestHandler): Router {
   const router = Router();
   router.use(authenticate);
-  mountRoutes(router, '/companies', routes, { ctx, limits }, { notAllowed: [limits.teamStatus] });
+  mountRoutes(router, '/companies', routes, { ctx, limits }, { notAllowed: [limits.rateLimitHeaders] });
   return router;
 }
 

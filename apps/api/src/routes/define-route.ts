@@ -96,7 +96,7 @@ function pathUnder(mount: string, path: string): string {
 }
 
 export interface MountOptions {
-  /** Run before a 405 (limits.teamStatus: the rate-limit headers); false: the paths answer no 405. */
+  /** Run before a 405 (limits.rateLimitHeaders: the rate-limit headers); false: the paths answer no 405. */
   notAllowed: RequestHandler[] | false;
 }
 

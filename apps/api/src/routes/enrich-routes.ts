@@ -9,7 +9,6 @@ import { jobEventSource } from '../events/job-events';
 import { listJobs } from '../jobs/job-list';
 import { isJobId, jobNotFound } from '../jobs/job-view';
 import { pollAnswers } from '../jobs/poll-answers';
-import { sendAnswer } from '../kept-answers';
 import { setQuotaHeaders } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
@@ -27,6 +26,7 @@ import {
   stream,
   streamNotes,
 } from '../openapi-parts';
+import { sendSerialized } from '../response-cache';
 import {
   enrichAcceptedSchema,
   enrichRequestSchema,
@@ -157,7 +157,7 @@ const poll = defineRawRoute({
         const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
         return pollAnswer(team.teamId, jobId, fields, estimate());
       });
-      sendAnswer(res, answer);
+      sendSerialized(res, answer);
     };
   },
 });
@@ -190,7 +190,7 @@ const list = defineRoute({
     ...common,
     400: error('VALIDATION_ERROR (limit out of range, or a cursor this list did not give)'),
   }),
-  middleware: ({ limits }) => [limits.teamStatus],
+  middleware: ({ limits }) => [limits.rateLimitHeaders],
   async handler(req, _res, { ctx }) {
     const team = requireAuth(req);
     return listJobs(ctx.db, team.teamId, parseOrThrow(jobListQuerySchema, req.query, 'query'));
@@ -217,7 +217,7 @@ const events = defineRawRoute({
   serve: ({ ctx, limits, estimate }) =>
     async function followJob(req, res) {
       const team = requireAuth(req);
-      const report = () => runMiddleware(limits.teamStatus, req, res);
+      const report = () => runMiddleware(limits.rateLimitHeaders, req, res);
       const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
       const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
       const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
@@ -244,7 +244,7 @@ export function enrichRoutes(
   const router = Router();
   router.use(authenticate);
   router.use('/bulk', batches);
-  mountRoutes(router, '/enrich', [submit, poll, list, events], { ctx, limits, estimate }, { notAllowed: [limits.teamStatus] });
+  mountRoutes(router, '/enrich', [submit, poll, list, events], { ctx, limits, estimate }, { notAllowed: [limits.rateLimitHeaders] });
   return router;
 }
 

@@ -55,7 +55,7 @@ const routes = [
 export function searchRoutes(ctx: AppContext, limits: RateLimits, authenticate: RequestHandler): Router {
   const router = Router();
   router.use(authenticate);
-  mountRoutes(router, '/companies/search', routes, { ctx, limits }, { notAllowed: [limits.teamStatus] });
+  mountRoutes(router, '/companies/search', routes, { ctx, limits }, { notAllowed: [limits.rateLimitHeaders] });
   return router;
 }
 

@@ -52,7 +52,7 @@ const routes = [
 export function usageRoutes(ctx: AppContext, limits: RateLimits, authenticate: RequestHandler): Router {
   const router = Router();
   router.use(authenticate);
-  mountRoutes(router, '/usage', routes, { ctx, limits }, { notAllowed: [limits.teamStatus] });
+  mountRoutes(router, '/usage', routes, { ctx, limits }, { notAllowed: [limits.rateLimitHeaders] });
   return router;
 }
 

@@ -86,8 +86,8 @@ const badUrl =
   'INVALID_WEBHOOK_URL (details.reason: invalid_url, unsupported_scheme, credentials, private_address — a private, loopback, ' +
   'link-local or metadata address, literal or resolved — or unresolvable)';
 // None of them counts against the rate limits: reported only.
-const reported = ({ limits }: Deps) => [limits.teamStatus];
-const reportedWithBody = ({ limits, body }: Deps) => [limits.teamStatus, body];
+const reported = ({ limits }: Deps) => [limits.rateLimitHeaders];
+const reportedWithBody = ({ limits, body }: Deps) => [limits.rateLimitHeaders, body];
 
 const list = defineRoute({
   method: 'get',
@@ -292,7 +292,7 @@ export function webhookRoutes(ctx: AppContext, limits: RateLimits, authenticate:
     '/webhooks',
     [list, create, get, update, remove, rotate, deliveries, resend],
     { ctx, limits, body },
-    { notAllowed: [limits.teamStatus] },
+    { notAllowed: [limits.rateLimitHeaders] },
   );
   return router;
 }

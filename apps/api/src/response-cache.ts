@@ -4,40 +4,40 @@ import type { Response } from 'express';
 import { LRUCache } from 'lru-cache';
 
 /** Bytes of answers kept per process and per kind. */
-export const KEPT_ANSWERS_MAX_BYTES = 16 * 1024 * 1024;
+export const RESPONSE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * An answer as sent: its JSON bytes and their ETag, made once however often it is sent. Express
  * would turn a string body into bytes and hash them for its ETag on every send: about a tenth
  * of a completed job's poll in bench:api.
  */
-export interface SentAnswer {
+export interface SerializedResponse {
   body: Buffer;
   etag: string;
 }
 
 /** Express's own ETag of a body (its default `etag` setting, weak). */
-export function sentAnswer(json: string): SentAnswer {
+export function serializeResponse(json: string): SerializedResponse {
   const body = Buffer.from(json);
   return { body, etag: etag(body, { weak: true }) };
 }
 
 /** Sends an answer; Express still answers 304 to a matching If-None-Match. */
-export function sendAnswer(res: Response, answer: SentAnswer): void {
+export function sendSerialized(res: Response, answer: SerializedResponse): void {
   res.type('json').setHeader('ETag', answer.etag);
   res.send(answer.body);
 }
 
 /** An answer with the version of the data it was made from. */
-export interface KeptAnswer extends SentAnswer {
+export interface CachedResponse extends SerializedResponse {
   version: string;
 }
 
-/** How long a kept answer nobody asked for again stays: a job is polled every few seconds until it ends, then no more. */
-export const KEPT_ANSWER_IDLE_MS = 60_000;
+/** How long a cached response nobody asked for again stays: a job is polled every few seconds until it ends, then no more. */
+export const RESPONSE_CACHE_IDLE_MS = 60_000;
 
-/** Answers kept by key (see keptAnswers). */
-export type KeptAnswers<Entry extends KeptAnswer = KeptAnswer> = LRUCache<string, Entry>;
+/** Answers kept by key (see createResponseCache). */
+export type ResponseCache<Entry extends CachedResponse = CachedResponse> = LRUCache<string, Entry>;
 
 /**
  * Answers kept for polls that ask again and again for what has not changed (poll-answers.ts,
@@ -46,15 +46,15 @@ export type KeptAnswers<Entry extends KeptAnswer = KeptAnswer> = LRUCache<string
  * not served once unused for `idleMs` (a `get` is a use). Idle answers are also swept out
  * when an answer is kept and the last sweep is `idleMs` old, so a process's memory follows the
  * polls in progress rather than filling the bound with answers of long-ended jobs (bench:soak).
- * A kept answer is only ever used after PostgreSQL said its version is still the current one.
+ * A cached response is only ever used after PostgreSQL said its version is still the current one.
  */
-export function keptAnswers<Entry extends KeptAnswer = KeptAnswer>(
-  maxBytes = KEPT_ANSWERS_MAX_BYTES,
-  idleMs = KEPT_ANSWER_IDLE_MS,
+export function createResponseCache<Entry extends CachedResponse = CachedResponse>(
+  maxBytes = RESPONSE_CACHE_MAX_BYTES,
+  idleMs = RESPONSE_CACHE_IDLE_MS,
   perf: { now(): number } = performance,
-): KeptAnswers<Entry> {
+): ResponseCache<Entry> {
   let sweptAt = perf.now();
-  const kept: KeptAnswers<Entry> = new LRUCache<string, Entry>({
+  const kept: ResponseCache<Entry> = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     sizeCalculation: (entry) => Math.max(1, entry.body.length),
     ttl: idleMs,
@@ -71,6 +71,6 @@ export function keptAnswers<Entry extends KeptAnswer = KeptAnswer>(
   return kept;
 }
 
-/** A field selection as part of a kept answer's key. */
+/** A field selection as part of a cached response's key. */
 export const selectionKey = (fields: FieldSelection | undefined): string =>
   fields ? `${[...fields.fields].sort().join(',')}|${[...fields.networks].sort().join(',')}` : '*';

@@ -3,7 +3,7 @@ import { SAMPLE_AI_ANSWER } from '@enrich/testkit';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
-// Each kept answer (apps/api/src/kept-answers.ts) is served again only while its version is the
+// Each cached response (apps/api/src/response-cache.ts) is served again only while its version is the
 // current one. These change, one at a time and by plain SQL (no writer's help), every column
 // the answer shows, and expect the next answer to show it: a column the version missed would
 // be served stale. A column added to an answer belongs in these lists.
@@ -129,7 +129,7 @@ it('a batch`s kept poll answer moves with every column of its items` companies',
 // A stack of its own, where no job ever completes: the answer shows the estimate of a run
 // (jobs/estimate-duration.ts), the median of this database's completed runs, and the first
 // test's job, made to have run by its changed times, moves that median once the estimator
-// next looks (within a second): between two asks here, and the kept answer with it.
+// next looks (within a second): between two asks here, and the cached response with it.
 describe('with no completed run to move the estimate', () => {
   let quiet: TestStack;
   beforeAll(async () => {

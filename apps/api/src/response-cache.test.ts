@@ -1,10 +1,10 @@
-import { keptAnswers, sentAnswer } from './kept-answers';
+import { createResponseCache, serializeResponse } from './response-cache';
 
-const answer = (version: string, json: string) => ({ ...sentAnswer(json), version });
+const answer = (version: string, json: string) => ({ ...serializeResponse(json), version });
 
-describe('keptAnswers', () => {
+describe('createResponseCache', () => {
   it('keeps answers by key, a newer one replacing the older', () => {
-    const kept = keptAnswers(100);
+    const kept = createResponseCache(100);
     kept.set('a', answer('1', 'one'));
     kept.set('a', answer('2', 'two'));
     expect(kept.get('a')).toEqual(answer('2', 'two'));
@@ -13,7 +13,7 @@ describe('keptAnswers', () => {
   });
 
   it('drops the least recently used once their text passes the bound, and never keeps one bigger than it', () => {
-    const kept = keptAnswers(10);
+    const kept = createResponseCache(10);
     kept.set('a', answer('1', 'aaaa'));
     kept.set('b', answer('1', 'bbbb'));
     kept.get('a');
@@ -31,7 +31,7 @@ describe('keptAnswers', () => {
 
   it('serves no answer nobody used for the idle time, however far below the bound', () => {
     let clock = 1;
-    const kept = keptAnswers(1000, 60_000, { now: () => clock });
+    const kept = createResponseCache(1000, 60_000, { now: () => clock });
     kept.set('a', answer('1', 'aaaa'));
     kept.set('b', answer('1', 'bbbb'));
     clock = 30_000;
@@ -48,7 +48,7 @@ describe('keptAnswers', () => {
 
   it('sweeps idle answers out when one is kept, without anybody asking for them again', async () => {
     let clock = 1;
-    const kept = keptAnswers(1000, 60_000, { now: () => clock });
+    const kept = createResponseCache(1000, 60_000, { now: () => clock });
     kept.set('a', answer('1', 'aaaa'));
     kept.set('b', answer('1', 'bbbb'));
     clock = 30_000;
