@@ -10,11 +10,10 @@ import { bulkBody } from '../middleware/bulk-body';
 import { runMiddleware } from '../middleware/run-middleware';
 import { bulkRequestBody, error, type PathParts } from '../openapi-parts';
 import { bulkPreviewSchema } from '../schemas/bulk';
+import type { ApiDeps } from './api-routes';
 import { mountRoutes, registerRoutes, routesOf } from './define-route';
 
-interface Deps {
-  ctx: AppContext;
-  limits: RateLimits;
+interface Deps extends ApiDeps {
   /** The body parser of POST /enrich/bulk, made once. */
   body: RequestHandler;
 }

@@ -41,13 +41,10 @@ import {
   bulkAcceptedSchema,
 } from '../schemas/bulk';
 import { batchEventDataSchema, lastEventIdSchema } from '../schemas/events';
-import { jsonAnswer, mountRoutes, registerRoutes, routesOf, sendJson } from './define-route';
+import { apiRoutes } from './api-routes';
+import { jsonAnswer, mountRoutes, registerRoutes, sendJson } from './define-route';
 
-interface Deps {
-  ctx: AppContext;
-  limits: RateLimits;
-}
-const { defineRoute, defineRawRoute } = routesOf<Deps, PathParts>();
+const { defineRoute, defineRawRoute } = apiRoutes;
 
 const BATCH_ID = 'bat_01jc3m8y2k7w5n0r4t6v8x9z1a';
 const COUNTS = { total: 2, completed: 1, failed: 0, pending: 1, progress: 50 };

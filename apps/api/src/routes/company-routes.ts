@@ -8,13 +8,10 @@ import { domainOrThrow, parseOrThrow } from '../middleware/validate';
 import { error, type PathParts } from '../openapi-parts';
 import { companyParamsSchema, companyQueryInput, companyQuerySchema } from '../schemas/company';
 import { companyAnswerSchema, companyExample } from '../schemas/search';
-import { mountRoutes, registerRoutes, routesOf } from './define-route';
+import { apiRoutes } from './api-routes';
+import { mountRoutes, registerRoutes } from './define-route';
 
-interface Deps {
-  ctx: AppContext;
-  limits: RateLimits;
-}
-const { defineRoute } = routesOf<Deps, PathParts>();
+const { defineRoute } = apiRoutes;
 
 const routes = [
   // A lookup does not count against rate limits (only enrichment does); it reports them.

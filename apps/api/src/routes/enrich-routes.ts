@@ -37,6 +37,7 @@ import {
   pollQuerySchema,
 } from '../schemas/enrich';
 import { jobEventDataSchema, lastEventIdSchema } from '../schemas/events';
+import type { ApiDeps } from './api-routes';
 import { jsonAnswer, mountRoutes, registerRoutes, routesOf, sendJson } from './define-route';
 
 function submissionOf(req: Request): { domains: [string]; refresh: boolean; webhookUrl: string | undefined } {
@@ -44,9 +45,7 @@ function submissionOf(req: Request): { domains: [string]; refresh: boolean; webh
   return { domains: [domainOrThrow((body.domain ?? body.url)!)], refresh: body.refresh === true, webhookUrl: body.webhookUrl };
 }
 
-interface Deps {
-  ctx: AppContext;
-  limits: RateLimits;
+interface Deps extends ApiDeps {
   estimate: () => number;
 }
 const { defineRoute, defineRawRoute } = routesOf<Deps, PathParts>();

@@ -7,13 +7,10 @@ import { parseOrThrow } from '../middleware/validate';
 import { error, type PathParts } from '../openapi-parts';
 import { companyExample, searchQueryInput, searchQuerySchema, searchResponseSchema } from '../schemas/search';
 import { searchCompanies } from '../search/search-companies';
-import { mountRoutes, registerRoutes, routesOf } from './define-route';
+import { apiRoutes } from './api-routes';
+import { mountRoutes, registerRoutes } from './define-route';
 
-interface Deps {
-  ctx: AppContext;
-  limits: RateLimits;
-}
-const { defineRoute } = routesOf<Deps, PathParts>();
+const { defineRoute } = apiRoutes;
 
 const routes = [
   // It does not count against rate limits; it reports them.

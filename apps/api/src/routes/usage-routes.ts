@@ -7,13 +7,10 @@ import { requireAuth } from '../middleware/authenticate';
 import { error, type PathParts, readNote } from '../openapi-parts';
 import { usageSchema } from '../schemas/usage';
 import { usageView } from '../usage/usage-view';
-import { mountRoutes, registerRoutes, routesOf } from './define-route';
+import { apiRoutes } from './api-routes';
+import { mountRoutes, registerRoutes } from './define-route';
 
-interface Deps {
-  ctx: AppContext;
-  limits: RateLimits;
-}
-const { defineRoute } = routesOf<Deps, PathParts>();
+const { defineRoute } = apiRoutes;
 
 const routes = [
   // Reading it does not count; its headers report the windows it shows.

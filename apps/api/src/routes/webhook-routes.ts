@@ -38,6 +38,7 @@ import {
   webhookUpdateSchema,
   webhookWithSecretSchema,
 } from '../schemas/webhooks';
+import type { ApiDeps } from './api-routes';
 import { mountRoutes, registerRoutes, routesOf } from './define-route';
 
 const WEBHOOK = {
@@ -71,9 +72,7 @@ const DELIVERY = {
   attempts: [{ number: 1, attemptedAt: '2026-11-24T12:00:01.000Z', statusCode: 200, durationMs: 84, responseExcerpt: 'ok', error: null }],
 };
 
-interface Deps {
-  ctx: AppContext;
-  limits: RateLimits;
+interface Deps extends ApiDeps {
   /** The JSON body parser, made once. */
   body: RequestHandler;
 }
