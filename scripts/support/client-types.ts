@@ -4,7 +4,7 @@ import { compile, type JSONSchema } from 'json-schema-to-typescript';
 
 // The client's types (packages/client/src/api-types.ts) from the API's own OpenAPI document:
 // every named schema (components.schemas) becomes one exported type, written once here and
-// never by hand. `npm run client:types` writes the file; tests/integration/client-types.test.ts
+// never by hand. `npm run client:types` writes the file; tests/integration/client-package.test.ts
 // fails when it no longer matches the document.
 
 export const ROOT = path.resolve(__dirname, '../..');
