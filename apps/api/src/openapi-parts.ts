@@ -40,6 +40,11 @@ export const urlTextError = () => ({
   400: error('VALIDATION_ERROR: the path is not valid percent-encoding, or a path or query parameter holds U+0000'),
 });
 
+/** What a cursor-paginated list answers to a bad page request (GET /enrich, GET /enrich/bulk). */
+export const listErrors = () => ({
+  400: error('VALIDATION_ERROR (limit out of range, or a cursor this list did not give)'),
+});
+
 /** A JSON request body, as an entry's `request` (spread it beside params or query). */
 export const jsonRequest = <S extends z.ZodType>(schema: S, example?: z.input<S>, required = true) => ({
   body: { required, content: { 'application/json': { schema, ...withExample(example) } } },

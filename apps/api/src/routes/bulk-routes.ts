@@ -24,6 +24,7 @@ import {
   error,
   idempotencyErrors,
   idempotencyHeaders,
+  listErrors,
   type PathParts,
   readNote,
   resumeHeaders,
@@ -198,7 +199,7 @@ const list = defineRoute({
   },
   responses: ({ common }) => ({
     ...common,
-    400: error('VALIDATION_ERROR (limit out of range, or a cursor this list did not give)'),
+    ...listErrors(),
   }),
   middleware: ({ limits }) => [limits.rateLimitHeaders],
   async handler(req, _res, { ctx }) {

@@ -20,6 +20,7 @@ import {
   idempotencyErrors,
   idempotencyHeaders,
   jsonRequest,
+  listErrors,
   type PathParts,
   readNote,
   resumeHeaders,
@@ -187,7 +188,7 @@ const list = defineRoute({
   },
   responses: ({ common }) => ({
     ...common,
-    400: error('VALIDATION_ERROR (limit out of range, or a cursor this list did not give)'),
+    ...listErrors(),
   }),
   middleware: ({ limits }) => [limits.rateLimitHeaders],
   async handler(req, _res, { ctx }) {
