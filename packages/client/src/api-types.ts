@@ -358,6 +358,7 @@ export interface FieldSource {
     | 'title-partial'
     | 'domain-initials'
     | 'domain-spelled'
+    | 'copyright'
     | 'title-edge'
     | 'first-paragraph'
     | 'domain-label'

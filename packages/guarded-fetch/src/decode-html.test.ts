@@ -21,6 +21,14 @@ describe('decodeHtml', () => {
     expect(decodeHtml(Buffer.from('<meta charset="utf-16">é'), 'text/html')).toBe('<meta charset="utf-16">é');
   });
 
+  it('meets a <meta> charset past the first 1024 bytes, as the parser does, when the bytes are not UTF-8', () => {
+    const head = `<head><style>${' '.repeat(2000)}</style><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-2">`;
+    expect(decodeHtml(Buffer.concat([Buffer.from(head), Buffer.from([0xb1])]), null)).toBe(`${head}ą`);
+    // UTF-8 bytes stay UTF-8 whatever a late <meta> says; bytes that are neither read as windows-1252.
+    expect(decodeHtml(Buffer.from(`${head}ą`), null)).toBe(`${head}ą`);
+    expect(decodeHtml(Buffer.from([0x3c, 0x70, 0x3e, 0xa9, 0x20, 0x41, 0x63, 0x6d, 0x65]), 'text/html')).toBe('<p>© Acme');
+  });
+
   it('decodes other charsets TextDecoder knows', () => {
     expect(decodeHtml(Buffer.from([0x82, 0xa0]), 'text/html; charset=Shift_JIS')).toBe('あ');
   });

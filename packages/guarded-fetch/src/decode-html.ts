@@ -19,9 +19,23 @@ function headerCharset(contentType: string | null): string | undefined {
 // Covers both <meta charset="x"> and <meta http-equiv="Content-Type" content="text/html; charset=x">.
 const META_CHARSET_RE = /<meta\b[^>]*?charset\s*=\s*["']?\s*([a-z0-9_:.-]+)/i;
 
-function metaCharset(body: Buffer): string | undefined {
-  // The HTML spec's prescan looks at the first 1024 bytes; latin1 maps bytes 1:1 so offsets hold.
-  return body.subarray(0, 1024).toString('latin1').match(META_CHARSET_RE)?.[1];
+function metaCharset(body: Buffer, bytes: number): string | undefined {
+  // latin1 maps bytes 1:1, so any ASCII-compatible page's <meta> reads the same.
+  return body.subarray(0, bytes).toString('latin1').match(META_CHARSET_RE)?.[1];
+}
+
+// The HTML spec's prescan looks at the first 1024 bytes; a <meta> further down (after a long
+// comment or inline style in <head>) makes the parser change the encoding when it meets it.
+const PRESCAN_BYTES = 1024;
+const HEAD_BYTES = 64 * 1024;
+
+/** The body as UTF-8, or null when its bytes are not UTF-8. */
+function asUtf8(body: Buffer): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    return null;
+  }
 }
 
 /** Canonical WHATWG encoding name for a label, or undefined when TextDecoder does not know it. */
@@ -48,15 +62,21 @@ function decodeWindows1252(body: Buffer): string {
 }
 
 /**
- * Decodes an HTML body: a UTF-8 BOM wins, then the Content-Type charset, then a <meta> charset,
- * else UTF-8. Labels such as latin1 / iso-8859-1 / us-ascii all mean windows-1252 to browsers,
+ * Decodes an HTML body: a UTF-8 BOM wins, then the Content-Type charset, then a <meta> charset
+ * in the first 1024 bytes, else UTF-8 when the bytes are UTF-8; when they are not, a <meta>
+ * charset further down, else windows-1252, as browsers fall back to. Labels such as latin1 / iso-8859-1 / us-ascii all mean windows-1252 to browsers,
  * and TextDecoder applies the same mapping, so we decode exactly as a browser would.
  */
 export function decodeHtml(body: Buffer, contentType: string | null): string {
   const hasUtf8Bom = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf;
   let encoding = hasUtf8Bom ? 'utf-8' : encodingFor(headerCharset(contentType));
   if (!encoding) {
-    encoding = encodingFor(metaCharset(body));
+    encoding = encodingFor(metaCharset(body, PRESCAN_BYTES));
+    if (!encoding) {
+      const text = asUtf8(body);
+      if (text !== null) return text;
+      encoding = encodingFor(metaCharset(body, HEAD_BYTES)) ?? 'windows-1252';
+    }
     // A <meta> can only be read because the bytes are ASCII-compatible, so it cannot mean UTF-16.
     if (encoding?.startsWith('utf-16')) encoding = 'utf-8';
   }

@@ -43,6 +43,9 @@ export const METHOD_QUALITY = {
   'domain-initials': 0.7,
   // The domain's label as the page's text spells it ("Blue Dog Ink" on bluedogink.com).
   'domain-spelled': 0.65,
+  // The holder a copyright line names ("© 2014 Acme Widgets Ltd."): the owner by its own
+  // statement, though as often its legal entity or parent company as the name people use.
+  copyright: 0.65,
   // The title part at an edge, taken for the site's name by its place alone.
   'title-edge': 0.55,
   // No description in the page's metadata: a paragraph of its content that says what the site

@@ -53,14 +53,23 @@ export function businessCorpus(): BusinessSite[] {
   });
 }
 
-/** The site's saved pages, each at its own path (every other path answers 404). */
-export function businessSitePages(label: BusinessLabel): Record<string, string> {
-  return Object.fromEntries(Object.entries(label.pages).map(([at, file]) => [at, readFileSync(path.join(CORPUS_DIR, file), 'utf8')]));
+/**
+ * The site's saved pages, each at its own path (every other path answers 404), as the bytes the
+ * site sent: a third of them are windows-1252, as their <meta> charset says.
+ */
+export function businessSitePages(label: BusinessLabel): Record<string, Buffer> {
+  return Object.fromEntries(Object.entries(label.pages).map(([at, file]) => [at, readFileSync(path.join(CORPUS_DIR, file))]));
 }
 
-/** Fixture sites serving every site of the corpus at its own paths. */
+/**
+ * Fixture sites serving every site of the corpus at its own paths, as a server that names no
+ * charset does: the page's own <meta> charset tells how to read it.
+ */
 export function serveBusinessSites(sites: FixtureSites, corpus: BusinessSite[]): FixtureSites {
-  for (const { label } of corpus) sites.site(label.domain, businessSitePages(label));
+  for (const { label } of corpus) {
+    const pages = Object.entries(businessSitePages(label)).map(([at, body]) => [at, { type: 'text/html', body }]);
+    sites.site(label.domain, Object.fromEntries(pages));
+  }
   return sites;
 }
 
@@ -133,7 +142,8 @@ const CONTENT = /content\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
 
 /** Whether any saved page of the site states a description of 20 characters or more in its metadata or JSON-LD. */
 export function statesDescription(label: BusinessLabel): boolean {
-  return Object.values(businessSitePages(label)).some((html) => {
+  return Object.values(businessSitePages(label)).some((bytes) => {
+    const html = bytes.toString('latin1');
     for (const tag of html.match(DESCRIPTION_META) ?? []) {
       const match = CONTENT.exec(tag);
       if ((match?.[1] ?? match?.[2] ?? '').trim().length >= 20) return true;

@@ -6,7 +6,8 @@ import { sleep } from './waiting';
 export interface StaticPage {
   status?: number;
   type?: string;
-  body: string;
+  /** Text is sent as UTF-8; bytes as they are (a page saved in another charset). */
+  body: string | Buffer;
   headers?: Record<string, string>;
 }
 export type FixtureHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;

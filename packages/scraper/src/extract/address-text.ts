@@ -116,6 +116,10 @@ const STREET_WORD =
 // A plausible place name: capitalised words, no digits, at most four words.
 const PLACE = /^[\p{Lu}][\p{L}.'’\- ]{1,40}$/u;
 
+const AU_STATE_CODES = new Set('NSW VIC QLD SA WA TAS ACT NT'.split(' '));
+/** A state's or province's code ("NSW", "ON", "TX"): a region, never the city before it. */
+const isRegionCode = (text: string): boolean => US_STATES.has(text) || CA_PROVINCES.has(text) || AU_STATE_CODES.has(text);
+
 function cleanPlace(raw: string): string | null {
   let text = raw.replace(/\s+/g, ' ').trim();
   // Keep only what follows the last street word ("123 Main Street Springfield" → "Springfield").
@@ -124,7 +128,7 @@ function cleanPlace(raw: string): string | null {
   // A street word at the very start is part of the name ("St. Louis"), not a street.
   if (last?.index !== undefined && last.index > 0) text = text.slice(last.index + last[0].length).trim();
   text = text.replace(/^[,.\s-]+|[,.\s-]+$/g, '');
-  if (!PLACE.test(text) || text.split(' ').length > 4) return null;
+  if (!PLACE.test(text) || text.split(' ').length > 4 || isRegionCode(text)) return null;
   return text;
 }
 
@@ -198,7 +202,7 @@ function fromCanadianPostcode(line: string): string | null {
   return null;
 }
 
-const AU_STATES = 'NSW|VIC|QLD|SA|WA|TAS|ACT|NT';
+const AU_STATES = [...AU_STATE_CODES].join('|');
 
 /** "Chatswood NSW 2067", "Perth, WA 6000": a suburb, an Australian state and a four-digit postcode. */
 const AU_POSTCODE = new RegExp(`\\b(?:${AU_STATES})\\s+\\d{4}\\b`);
@@ -236,7 +240,7 @@ function fromCountryName(line: string): string | null {
     const city = cleanPlace(
       (segments[i - 1] ?? '').replace(/^(?:[A-Z]{1,3}[- ]?)?\d{3,6}(?:[- ]\d{2,4})?\s+/, '').replace(/\s+\d{3,6}$/, ''),
     );
-    if (city && city.toLowerCase() !== key && !US_STATES.has(city) && !CA_PROVINCES.has(city)) return `${city}, ${country}`;
+    if (city && city.toLowerCase() !== key) return `${city}, ${country}`;
   }
   return null;
 }

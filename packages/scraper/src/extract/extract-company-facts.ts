@@ -60,7 +60,7 @@ export function extractCompanyFacts(page: string | HtmlDocument, pageUrl: string
   const text = safe(() => extractText($), { lines: '', textSample: '', wordCount: 0 });
   facts.textSample = text.textSample;
   facts.wordCount = text.wordCount;
-  facts.name = safe(() => extractName($, ctx, normalisedDomain, pageUrl, facts.textSample), null);
+  facts.name = safe(() => extractName($, ctx, normalisedDomain, pageUrl, text), null);
   facts.description = safe(() => extractDescription($, ctx, pageUrl, [facts.name?.value, domainLabel(normalisedDomain)]), null);
   facts.socialProfiles = safe(() => extractSocialProfiles($, ctx, normalisedDomain, facts.name?.value ?? null, pageUrl), {});
   facts.location = safe(() => extractLocation($, ctx, pageUrl, text.lines), null);

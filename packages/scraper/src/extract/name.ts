@@ -2,10 +2,12 @@ import { domainLabel } from '@enrich/domain';
 import type { WebsiteMethod } from '@enrich/record';
 import { type Element, isTag } from 'domhandler';
 import type { Fact } from './company-facts';
+import { copyrightHolder } from './copyright';
 import { describedAs } from './description';
 import { metaContent } from './meta';
 import { type OrganizationContext, stringProp } from './organization';
 import { type HtmlDocument, titleText } from './parse-html';
+import type { PageText } from './text';
 import { cleanText, collapseWhitespace, escapeRegExp, fact, resembles, squash } from './util';
 
 const MAX_NAME = 60;
@@ -30,12 +32,14 @@ const JUNK_NAMES = new Set([
   'start',
 ]);
 const GENERIC_SUFFIX = /(?:\s*[|\-–—·•:»]\s*|\s+)(?:home\s*page|homepage|home|official\s+(?:web\s*)?site|official\s+page)\s*$/i;
-// Between a title's parts: spaced dashes and bars, bullets, an underscore (common in Chinese
-// titles: "headline_section_site"), and brackets around a part ("Headline [Site]").
-const TITLE_SEPARATORS = /\s+[|\-–—·•:»]\s+|\s*[|·•»_]\s*|\s*[[\]【】]\s*/;
-// A colon also ends a headline's topic ("Topic: what it is about"): its parts count only when
-// one of them echoes the domain ("Site: tagline").
-const COLON = /:\s+/;
+// Between a title's parts: spaced dashes (one or two: "Site -- Tagline") and bars, bullets, an
+// underscore (common in Chinese titles: "headline_section_site"), and brackets around a part
+// ("Headline [Site]").
+const TITLE_SEPARATORS = /\s+(?:--|[|\-–—·•:»])\s+|\s*[|·•»_]\s*|\s*[[\]【】]\s*/;
+// A colon also ends a headline's topic ("Topic: what it is about"), and a comma puts a place or
+// an offer after a name ("Acme Renovation, North Vancouver"): their parts count only when one
+// of them echoes the domain ("Site: tagline").
+const COLON_OR_COMMA = /:\s+|,\s+/;
 // A legal form after a comma ("Wikimedia Foundation, Inc."): the name people use is before it.
 const LEGAL_FORM_AFTER_COMMA =
   /,\s*(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|gmbh|ag|s\.?a|s\.?a\.?s|b\.?v|plc|pty\.?\s*ltd)\.?$/i;
@@ -67,8 +71,8 @@ const cleanParts = (parts: string[]): string[] => parts.map((part) => cleanName(
 // Asides after a title's part ("Jane Doe (jdoe)") say who else it is, not what it is called.
 const TRAILING_ASIDES = /(?:\s*\([^()]*\))+\s*$/;
 const splitParts = (text: string): string[] => cleanParts(text.split(TITLE_SEPARATORS).map((part) => part.replace(TRAILING_ASIDES, '')));
-/** The parts, and each part's parts around a colon: where a name echoing the domain may stand. */
-const echoCandidates = (parts: string[]): string[] => [...parts, ...parts.flatMap((part) => cleanParts(part.split(COLON)))];
+/** The parts, and each part's parts around a colon or a comma: where a name echoing the domain may stand. */
+const echoCandidates = (parts: string[]): string[] => [...parts, ...parts.flatMap((part) => cleanParts(part.split(COLON_OR_COMMA)))];
 
 const echoesDomain = (part: string, label: string): boolean => squash(part) === squash(label) || resembles(part, [label]);
 
@@ -85,7 +89,7 @@ export function siteNameOf(value: string, domain: string): string {
 }
 
 // Where a name ends and its tagline starts: a full stop, a colon, a dash or a bar.
-const TAGLINE_BREAK = /(?<=\p{L}{2,}[.!])\s+(?=\p{Lu})|\s*:\s+|\s+[|\-–—]\s+/u;
+const TAGLINE_BREAK = /(?<=\p{L}{2,}[.!])\s+(?=\p{Lu})|\s*:\s+|\s+(?:--|[|\-–—])\s+/u;
 
 /**
  * A name followed by a tagline ("Upward Construction. Let's build a better future.", "Acme: we
@@ -284,8 +288,15 @@ function logoAltCandidates($: HtmlDocument, domain: string): string[] {
   return out;
 }
 
-/** The site's name on one page; `pageText` is the page's visible text (extractText). */
-export function extractName($: HtmlDocument, ctx: OrganizationContext, domain: string, url: string, pageText = ''): Fact<string> | null {
+/** The site's name on one page; `text` is the page's visible text (extractText). */
+export function extractName(
+  $: HtmlDocument,
+  ctx: OrganizationContext,
+  domain: string,
+  url: string,
+  text: Pick<PageText, 'lines' | 'textSample'> = { lines: '', textSample: '' },
+): Fact<string> | null {
+  const pageText = text.textSample;
   const candidates: Candidate[] = [];
   const push = (value: string | null, method: WebsiteMethod): void => {
     if (value) candidates.push({ value, method });
@@ -314,6 +325,10 @@ export function extractName($: HtmlDocument, ctx: OrganizationContext, domain: s
   // open with it ("ShellWorks renders …").
   if (fromTitle && !fromTitle.echoesDomain && (!fromTitle.lone || describedAs($, fromTitle.value))) push(fromTitle.value, 'title-edge');
   for (const alt of logoAltCandidates($, domain)) push(alt, 'logo-alt');
+  // The copyright line's holder: the owner by its own statement, where the title carries only a
+  // slogan or an address. Last of what the page states: it names a parent company or a legal
+  // entity ("CBS Interactive Inc." on cnet.com) as often as the name people use.
+  push(cleanName(copyrightHolder(text.lines)), 'copyright');
   // Nothing on the page names the site: its domain does, weakly (marked inferred downstream).
   push(nameFromDomain(domain), 'domain-label');
 

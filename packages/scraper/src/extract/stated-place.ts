@@ -1,0 +1,94 @@
+// Where a small business says it is in words rather than in an address block: "FinCar is based
+// in Chatswood", "Toledo, Ohio - New Car Pricing". Read after every address with a postal code,
+// since a sentence names a place less exactly than an address does.
+
+const US_STATE_NAMES = new Map<string, string>(
+  Object.entries({
+    AL: 'Alabama',
+    AK: 'Alaska',
+    AZ: 'Arizona',
+    AR: 'Arkansas',
+    CA: 'California',
+    CO: 'Colorado',
+    CT: 'Connecticut',
+    DE: 'Delaware',
+    FL: 'Florida',
+    GA: 'Georgia',
+    HI: 'Hawaii',
+    ID: 'Idaho',
+    IL: 'Illinois',
+    IN: 'Indiana',
+    IA: 'Iowa',
+    KS: 'Kansas',
+    KY: 'Kentucky',
+    LA: 'Louisiana',
+    ME: 'Maine',
+    MD: 'Maryland',
+    MA: 'Massachusetts',
+    MI: 'Michigan',
+    MN: 'Minnesota',
+    MS: 'Mississippi',
+    MO: 'Missouri',
+    MT: 'Montana',
+    NE: 'Nebraska',
+    NV: 'Nevada',
+    NH: 'New Hampshire',
+    NJ: 'New Jersey',
+    NM: 'New Mexico',
+    NY: 'New York',
+    NC: 'North Carolina',
+    ND: 'North Dakota',
+    OH: 'Ohio',
+    OK: 'Oklahoma',
+    OR: 'Oregon',
+    PA: 'Pennsylvania',
+    RI: 'Rhode Island',
+    SC: 'South Carolina',
+    SD: 'South Dakota',
+    TN: 'Tennessee',
+    TX: 'Texas',
+    UT: 'Utah',
+    VT: 'Vermont',
+    VA: 'Virginia',
+    WA: 'Washington',
+    WV: 'West Virginia',
+    WI: 'Wisconsin',
+    WY: 'Wyoming',
+  }).map(([code, name]) => [name.toLowerCase(), code]),
+);
+
+// A capitalised word of a place's name ("St." as in "St. Louis"; no other full stop, which ends a sentence).
+const WORD = String.raw`(?:St\.|\p{Lu}[\p{L}'’-]*)`;
+const CITY_AND_STATE = new RegExp(`(?<![\\p{L}\\p{N}])(${WORD}(?: ${WORD}){0,2}), (${[...US_STATE_NAMES.keys()].map((n) => n.replace(/\b\p{L}/gu, (c) => c.toUpperCase())).join('|')})(?![\\p{L}])`, 'gu');
+
+/**
+ * "Toledo, Ohio": a city and a US state written out, when the text names one such place only; a
+ * page naming many ("Albany, New York", "Atlanta, Georgia", …) lists where it serves or ships.
+ */
+export function cityAndStateName(text: string): string | null {
+  const places = new Map<string, string>();
+  for (const match of text.matchAll(CITY_AND_STATE)) {
+    const city = match[1]!;
+    const code = US_STATE_NAMES.get(match[2]!.toLowerCase())!;
+    places.set(`${city}|${code}`, `${city}, ${code}, United States`);
+  }
+  return places.size === 1 ? [...places.values()][0]! : null;
+}
+
+// "is based in Chatswood on Sydney's North Shore", "located in Austin": the capitalised words after.
+const BASED_IN = new RegExp(`\\b(?:based|located|headquartered|situated)\\s+in\\s+(?:the\\s+)?(${WORD}(?:\\s+${WORD}){0,2})`, 'gu');
+// Not a town: a country, a continent or a part of one ("based in the UK", "located in Europe").
+const NOT_A_TOWN =
+  /^(?:the\s+)?(?:(?:north|south|east|west|central|northern|southern|eastern|western)\s+)?(?:america|europe|asia|africa|australia|canada|england|scotland|wales|ireland|britain|great britain|uk|usa|us|united states|united kingdom|new zealand|india|china|germany|france|spain|italy|the netherlands|netherlands|[A-Z]{2,3})$/i;
+
+/**
+ * The town a sentence says the company is based or located in ("FinCar is based in Chatswood"),
+ * the first such sentence's, without a possessive ("Sydney's" → "Sydney").
+ */
+export function basedInTown(text: string): string | null {
+  for (const match of text.matchAll(BASED_IN)) {
+    const town = match[1]!.replace(/['’]s$/u, '').replace(/[.]$/, '');
+    if (!NOT_A_TOWN.test(town)) return town;
+  }
+  return null;
+}
