@@ -59,18 +59,27 @@ const US_STATE_NAMES = new Map<string, string>(
 
 // A capitalised word of a place's name ("St." as in "St. Louis"; no other full stop, which ends a sentence).
 const WORD = String.raw`(?:St\.|\p{Lu}[\p{L}'’-]*)`;
-const CITY_AND_STATE = new RegExp(`(?<![\\p{L}\\p{N}])(${WORD}(?: ${WORD}){0,2}), (${[...US_STATE_NAMES.keys()].map((n) => n.replace(/\b\p{L}/gu, (c) => c.toUpperCase())).join('|')})(?![\\p{L}])`, 'gu');
+const STATE_NAME = [...US_STATE_NAMES.keys()].map((name) => name.replace(/\b\p{L}/gu, (c) => c.toUpperCase())).join('|');
+// "Toledo, Ohio"; "Miami, FL" or "in Miami FL" with the state's code (a Canadian province's too).
+const CITY_AND_STATE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${WORD}(?: ${WORD}){0,2}), (${STATE_NAME})(?!\\p{L})|\\b(?:in|In) (${WORD}(?: ${WORD}){0,2}),? ([A-Z]{2})(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])(${WORD}(?: ${WORD}){0,2}), ([A-Z]{2})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
+const US_STATE_CODES = new Set(US_STATE_NAMES.values());
 
 /**
- * "Toledo, Ohio": a city and a US state written out, when the text names one such place only; a
- * page naming many ("Albany, New York", "Atlanta, Georgia", …) lists where it serves or ships.
+ * "Toledo, Ohio", "Miami, FL": a city and a US state (or a Canadian province's code), when the
+ * text names one such place only; a page naming many ("Albany, New York", "Atlanta, Georgia",
+ * …) lists where it serves or ships.
  */
 export function cityAndStateName(text: string): string | null {
   const places = new Map<string, string>();
   for (const match of text.matchAll(CITY_AND_STATE)) {
-    const city = match[1]!;
-    const code = US_STATE_NAMES.get(match[2]!.toLowerCase())!;
-    places.set(`${city}|${code}`, `${city}, ${code}, United States`);
+    const city = match[1] ?? match[3] ?? match[5]!;
+    const region = match[2] ? US_STATE_NAMES.get(match[2].toLowerCase())! : (match[4] ?? match[6]!);
+    const country = US_STATE_CODES.has(region) ? 'United States' : CA_PROVINCES.has(region) ? 'Canada' : null;
+    if (country) places.set(`${city}|${region}`.toLowerCase(), `${city}, ${region}, ${country}`);
   }
   return places.size === 1 ? [...places.values()][0]! : null;
 }
