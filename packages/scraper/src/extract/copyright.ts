@@ -9,8 +9,15 @@ const MARKS_AND_YEARS = /^(?:\s|[©,.:;–—-]|\(c\)|\bcopyright\b|\b(?:19|20)\
 const TRAILING_YEARS = /(?:[\s,.–—-]|\b(?:19|20)\d{2}\b)*$/u;
 // Where the holder ends: a reservation, a separator, a credit for the web designer, a sentence.
 const HOLDER_END =
-  /\s*(?:\ball\s+rights\b|\brights\s+reserved\b|\bregistered\b|[|•·]|\s[–—-]\s|\b(?:web\s*)?(?:site|design(?:ed)?|powered|built|hosted|developed|created)\s+(?:and\s+\w+\s+)?by\b|,\s*(?:19|20)\d{2}\b|(?<=\p{Ll}{2})\.(?:\s|$))/iu;
+  /\s*(?:\ball\s+rights\b|\brights\s+reserved\b|\bregistered\b|[|•·]|\s[–—-]\s|\b(?:(?:web\s*)?site\s+)?(?:site|design(?:ed)?|powered|built|hosted|developed|created)\s+(?:and\s+\w+\s+)?by\b|,\s*(?:19|20)\d{2}\b|(?<=\p{Ll}{2})\.(?:\s|$))/iu;
 const MAX_WORDS = 6;
+
+// The word "copyright" marks a notice where it opens the line or a part of it, or comes with a
+// sign or a year ("Copyright © 2014", "| Copyright 2014"); elsewhere it is a sentence about copyright.
+function isNotice(line: string, at: number, mark: string): boolean {
+  if (!/^copyright$/i.test(mark)) return true;
+  return /^\s*(?:©|\(c\)|(?:19|20)\d{2})/i.test(line.slice(at + mark.length)) || /(?:^|[|•·©–—-])\s*$/.test(line.slice(0, at));
+}
 
 function holderAfter(text: string): string {
   const rest = text.replace(MARKS_AND_YEARS, '');
@@ -41,7 +48,7 @@ export function copyrightHolder(lines: string): string | null {
   const all = lines.split('\n');
   for (let i = all.length - 1; i >= 0; i--) {
     const line = all[i]!;
-    const marks = [...line.matchAll(MARK)];
+    const marks = [...line.matchAll(MARK)].filter((mark) => isNotice(line, mark.index, mark[0]));
     if (marks.length === 0 || line.length > 300) continue;
     const first = marks[0]!.index;
     const last = marks.at(-1)!;

@@ -1,7 +1,9 @@
 import { parseAddressText } from './address-text';
+import { copyrightHolder } from './copyright';
 import { extractCompanyFacts } from './extract-company-facts';
 import { asPageWritesIt, cleanName, nameFromSpelledDomain, nameFromTitle, siteNameOf, withoutTagline } from './name';
 import { phonesInText } from './phone-text';
+import { basedInTown, cityAndStateName } from './stated-place';
 
 // The rules for small business sites (docs/confidence.md), each on the shape of page it reads.
 
@@ -56,6 +58,35 @@ describe('addresses in a page’s text', () => {
     expect(parseAddressText('Offices in London, United Kingdom', { anchoredOnly: true })).toBeNull();
   });
 
+  it('never takes a state or province code for the city before it', () => {
+    expect(parseAddressText('Choose your state: NSW, NT, Canada')).toBeNull();
+    expect(parseAddressText('Vancouver, BC, Canada')).toBe('Vancouver, BC, Canada');
+  });
+
+  it('reads a city and a state in words or codes when the page names one such place only', () => {
+    expect(cityAndStateName('Toledo, Ohio - New Car and Truck Pricing\nToledo, Ohio dealers')).toBe('Toledo, OH, United States');
+    expect(cityAndStateName('BBB Business Review of this Screen Printing in Miami FL')).toBe('Miami, FL, United States');
+    expect(cityAndStateName('Plumbers serving Toronto, ON since 1990')).toBe('Toronto, ON, Canada');
+    // A list of places is where a business serves or ships, not where it is.
+    expect(cityAndStateName('We ship to:\nAlbany, New York\nAtlanta, Georgia\nMiami, FL')).toBeNull();
+    expect(cityAndStateName('Call Us, NO obligation')).toBeNull();
+  });
+
+  it('reads the town a sentence says the company is based or located in, never a country', () => {
+    expect(basedInTown("FinCar is based in Chatswood on Sydney's North Shore.")).toBe('Chatswood');
+    expect(basedInTown('The company is based in Sydney. As a specialist lender …')).toBe('Sydney');
+    expect(basedInTown('We are based in the UK and located in St. Louis')).toBe('St. Louis');
+    expect(basedInTown('We are located in Europe')).toBeNull();
+    expect(basedInTown('based on experience in Sales')).toBeNull();
+  });
+
+  it('reads a place in words after every address with a postal code', () => {
+    const html = `<html><body><p>Acme is based in Springfield.</p><footer>1 Main Street, Boston, MA 02110</footer></body></html>`;
+    expect(extractCompanyFacts(html, 'https://acme.com/', 'acme.com').location?.value).toBe('Boston, MA, United States');
+    const words = '<html><body><p>Acme is based in Springfield.</p></body></html>';
+    expect(extractCompanyFacts(words, 'https://acme.com/', 'acme.com').location).toMatchObject({ value: 'Springfield', method: 'text' });
+  });
+
   it('prefers an address with a city to structured data without one', () => {
     const html = `<html><body><div class="vcard"><span class="region">MA</span></div>
       <p>Balise Chevrolet, 1 Main Street, Springfield , MA 01105</p></body></html>`;
@@ -74,6 +105,45 @@ describe('names on small business sites', () => {
     const title = "Braces - Ace Braces O'Regan Orthodontics | Teeth Straightening Ireland Braces Tullamore";
     expect(nameFromTitle(title, 'acebraces.ie')).toEqual({ value: "Ace Braces O'Regan Orthodontics", echoesDomain: true, partial: true });
     expect(nameFromTitle('Acme | Blog', 'acme.com')).toEqual({ value: 'Acme', echoesDomain: true });
+  });
+
+  it('reads the copyright line’s holder, after its marks and years, before its reservation', () => {
+    expect(copyrightHolder('Home\nCopyright © 2014, Upward Construction & Renovations Ltd. - All Rights Reserved.')).toBe(
+      'Upward Construction & Renovations Ltd',
+    );
+    expect(copyrightHolder('Web site and all contents © 2001-2011, R.S. Pressman & Associates, Inc., All rights reserved.')).toBe(
+      'R.S. Pressman & Associates, Inc',
+    );
+    expect(copyrightHolder('© 2014 zynk Design. 3rd Floor The Hospital Club, 24 Endell Street')).toBe('zynk Design');
+    expect(copyrightHolder('Woods Insurance Service © 1926 - 2012. All Rights Reserved.')).toBe('Woods Insurance Service');
+    expect(copyrightHolder('©Copyright\n2009- 2013\nMister Softee of Connecticut')).toBe('Mister Softee of Connecticut');
+    expect(copyrightHolder('© Long Island Schools.com, 2014')).toBe('Long Island Schools.com');
+    expect(copyrightHolder('Copyright 2014 Scoutforce | All Rights Reserved | Privacy Policy')).toBe('Scoutforce');
+  });
+
+  it('reads no holder from a reservation alone, a designer’s credit or a notice about copyright', () => {
+    expect(copyrightHolder('© 2010 All Rights Reserved')).toBeNull();
+    expect(copyrightHolder('© 2014 Website designed by Studio X')).toBeNull();
+    expect(copyrightHolder('Copyright notice and infringement policy')).toBeNull();
+    expect(copyrightHolder('No copyright line here')).toBeNull();
+  });
+
+  it('names the site by its copyright line only when nothing else on the page names it', () => {
+    const footer = '<footer>© 2009-2013 Mister Softee of Connecticut</footer>';
+    const bare = `<html><head><title>Ice Cream Truck (203) 367-3000 - 325 Cherry Street Bridgeport, CT 06605</title></head><body>${footer}</body></html>`;
+    expect(extractCompanyFacts(bare, 'https://mistersofteect.com/', 'mistersofteect.com').name).toMatchObject({
+      value: 'Mister Softee of Connecticut',
+      method: 'copyright',
+    });
+    const titled = `<html><head><title>Acme Widgets</title><meta property="og:site_name" content="Acme"></head><body>${footer}</body></html>`;
+    expect(extractCompanyFacts(titled, 'https://acme.com/', 'acme.com').name?.value).toBe('Acme');
+  });
+
+  it('takes the title part before a place after a comma, or before a tagline after a double dash', () => {
+    expect(nameFromTitle('Upward Construction & Renovation, North Vancouver', 'upwardconstruction.ca')?.value).toBe(
+      'Upward Construction & Renovation',
+    );
+    expect(nameFromTitle('ToledoCars.com -- Price Quotes, Research', 'toledocars.com')?.value).toBe('ToledoCars.com');
   });
 
   it('finds the domain as the page spells it, most often, with a capital, not in an address', () => {
