@@ -31,11 +31,11 @@ const FLOOR = {
 };
 
 // The business corpus (54 small business websites, webstruct), both parts together, may not
-// fall below what the rules reach (bench:quality on 29 November 2026: names 45 of 54, phones
-// 33 of 33 where a site shows one and none that is not the site's own, cities 22 of 34,
+// fall below what the rules reach (bench:quality on 29 November 2026: names 47 of 54, phones
+// 33 of 33 where a site shows one and none that is not the site's own, cities 30 of 34,
 // descriptions 45 of 45 where a site states one, 22 of 24 names of confidence 70 or more right),
 // less a site's margin; a number that is not the site's own is never allowed through.
-const BUSINESS_FLOOR = { nameRight: 44, phoneRight: 32, cityRight: 21, topBandWrong: 2 };
+const BUSINESS_FLOOR = { nameRight: 46, phoneRight: 32, cityRight: 29, topBandWrong: 2 };
 
 const pages = qualityCorpus();
 const business = businessCorpus();

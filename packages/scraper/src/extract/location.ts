@@ -5,7 +5,7 @@ import type { Fact } from './company-facts';
 import { isObject, type JsonObject, resolve, toArray, typesOf } from './json-ld';
 import { type OrganizationContext, stringProp } from './organization';
 import { type HtmlDocument, hasClass, titleText } from './parse-html';
-import { basedInTown, cityAndStateName } from './stated-place';
+import { cityAndStateName } from './stated-place';
 import { blockText } from './text';
 import { cleanText, fact } from './util';
 
@@ -137,9 +137,8 @@ export function extractLocation($: HtmlDocument, ctx: OrganizationContext, url: 
     [() => parseAddressText(lines, { anchoredOnly: true }), 'text'],
     // Small businesses put their address in the title ("Ice Cream Truck - 325 Cherry Street Bridgeport, CT 06605").
     [() => parseAddressText(titleText($).replace(/\s+[-|–—]\s+/g, '\n'), { anchoredOnly: true }), 'text'],
-    // A place in words: "Toledo, Ohio" (the one such place the page names), "based in Chatswood".
+    // A place in words: "Toledo, Ohio", "Miami, FL", the one such place the title and the text name.
     [() => cityAndStateName(`${titleText($)}\n${lines}`), 'text'],
-    [() => basedInTown(lines), 'text'],
     [() => fromJsonLd(ctx, false), 'json-ld'],
     [() => fromMicrodata($, items(), false), 'microdata'],
     [() => fromMicroformats($, cards(), false), 'microformat'],

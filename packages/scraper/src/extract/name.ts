@@ -32,14 +32,12 @@ const JUNK_NAMES = new Set([
   'start',
 ]);
 const GENERIC_SUFFIX = /(?:\s*[|\-–—·•:»]\s*|\s+)(?:home\s*page|homepage|home|official\s+(?:web\s*)?site|official\s+page)\s*$/i;
-// Between a title's parts: spaced dashes (one or two: "Site -- Tagline") and bars, bullets, an
-// underscore (common in Chinese titles: "headline_section_site"), and brackets around a part
-// ("Headline [Site]").
-const TITLE_SEPARATORS = /\s+(?:--|[|\-–—·•:»])\s+|\s*[|·•»_]\s*|\s*[[\]【】]\s*/;
-// A colon also ends a headline's topic ("Topic: what it is about"), and a comma puts a place or
-// an offer after a name ("Acme Renovation, North Vancouver"): their parts count only when one
-// of them echoes the domain ("Site: tagline").
-const COLON_OR_COMMA = /:\s+|,\s+/;
+// Between a title's parts: spaced dashes and bars, bullets, an underscore (common in Chinese
+// titles: "headline_section_site"), and brackets around a part ("Headline [Site]").
+const TITLE_SEPARATORS = /\s+[|\-–—·•:»]\s+|\s*[|·•»_]\s*|\s*[[\]【】]\s*/;
+// A colon also ends a headline's topic ("Topic: what it is about"): its parts count only when
+// one of them echoes the domain ("Site: tagline").
+const COLON = /:\s+/;
 // A legal form after a comma ("Wikimedia Foundation, Inc."): the name people use is before it.
 const LEGAL_FORM_AFTER_COMMA =
   /,\s*(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|gmbh|ag|s\.?a|s\.?a\.?s|b\.?v|plc|pty\.?\s*ltd)\.?$/i;
@@ -71,8 +69,8 @@ const cleanParts = (parts: string[]): string[] => parts.map((part) => cleanName(
 // Asides after a title's part ("Jane Doe (jdoe)") say who else it is, not what it is called.
 const TRAILING_ASIDES = /(?:\s*\([^()]*\))+\s*$/;
 const splitParts = (text: string): string[] => cleanParts(text.split(TITLE_SEPARATORS).map((part) => part.replace(TRAILING_ASIDES, '')));
-/** The parts, and each part's parts around a colon or a comma: where a name echoing the domain may stand. */
-const echoCandidates = (parts: string[]): string[] => [...parts, ...parts.flatMap((part) => cleanParts(part.split(COLON_OR_COMMA)))];
+/** The parts, and each part's parts around a colon: where a name echoing the domain may stand. */
+const echoCandidates = (parts: string[]): string[] => [...parts, ...parts.flatMap((part) => cleanParts(part.split(COLON)))];
 
 const echoesDomain = (part: string, label: string): boolean => squash(part) === squash(label) || resembles(part, [label]);
 
@@ -89,7 +87,7 @@ export function siteNameOf(value: string, domain: string): string {
 }
 
 // Where a name ends and its tagline starts: a full stop, a colon, a dash or a bar.
-const TAGLINE_BREAK = /(?<=\p{L}{2,}[.!])\s+(?=\p{Lu})|\s*:\s+|\s+(?:--|[|\-–—])\s+/u;
+const TAGLINE_BREAK = /(?<=\p{L}{2,}[.!])\s+(?=\p{Lu})|\s*:\s+|\s+[|\-–—]\s+/u;
 
 /**
  * A name followed by a tagline ("Upward Construction. Let's build a better future.", "Acme: we

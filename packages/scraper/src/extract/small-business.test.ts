@@ -3,7 +3,7 @@ import { copyrightHolder } from './copyright';
 import { extractCompanyFacts } from './extract-company-facts';
 import { asPageWritesIt, cleanName, nameFromSpelledDomain, nameFromTitle, siteNameOf, withoutTagline } from './name';
 import { phonesInText } from './phone-text';
-import { basedInTown, cityAndStateName } from './stated-place';
+import { cityAndStateName } from './stated-place';
 
 // The rules for small business sites (docs/confidence.md), each on the shape of page it reads.
 
@@ -72,19 +72,14 @@ describe('addresses in a page’s text', () => {
     expect(cityAndStateName('Call Us, NO obligation')).toBeNull();
   });
 
-  it('reads the town a sentence says the company is based or located in, never a country', () => {
-    expect(basedInTown("FinCar is based in Chatswood on Sydney's North Shore.")).toBe('Chatswood');
-    expect(basedInTown('The company is based in Sydney. As a specialist lender …')).toBe('Sydney');
-    expect(basedInTown('We are based in the UK and located in St. Louis')).toBe('St. Louis');
-    expect(basedInTown('We are located in Europe')).toBeNull();
-    expect(basedInTown('based on experience in Sales')).toBeNull();
-  });
-
   it('reads a place in words after every address with a postal code', () => {
-    const html = `<html><body><p>Acme is based in Springfield.</p><footer>1 Main Street, Boston, MA 02110</footer></body></html>`;
+    const html = `<html><body><p>Serving Springfield, Ohio.</p><footer>1 Main Street, Boston, MA 02110</footer></body></html>`;
     expect(extractCompanyFacts(html, 'https://acme.com/', 'acme.com').location?.value).toBe('Boston, MA, United States');
-    const words = '<html><body><p>Acme is based in Springfield.</p></body></html>';
-    expect(extractCompanyFacts(words, 'https://acme.com/', 'acme.com').location).toMatchObject({ value: 'Springfield', method: 'text' });
+    const words = '<html><head><title>Toledo, Ohio - New Car Pricing</title></head><body><p>Quotes.</p></body></html>';
+    expect(extractCompanyFacts(words, 'https://acme.com/', 'acme.com').location).toMatchObject({
+      value: 'Toledo, OH, United States',
+      method: 'text',
+    });
   });
 
   it('prefers an address with a city to structured data without one', () => {
@@ -137,13 +132,6 @@ describe('names on small business sites', () => {
     });
     const titled = `<html><head><title>Acme Widgets</title><meta property="og:site_name" content="Acme"></head><body>${footer}</body></html>`;
     expect(extractCompanyFacts(titled, 'https://acme.com/', 'acme.com').name?.value).toBe('Acme');
-  });
-
-  it('takes the title part before a place after a comma, or before a tagline after a double dash', () => {
-    expect(nameFromTitle('Upward Construction & Renovation, North Vancouver', 'upwardconstruction.ca')?.value).toBe(
-      'Upward Construction & Renovation',
-    );
-    expect(nameFromTitle('ToledoCars.com -- Price Quotes, Research', 'toledocars.com')?.value).toBe('ToledoCars.com');
   });
 
   it('finds the domain as the page spells it, most often, with a capital, not in an address', () => {

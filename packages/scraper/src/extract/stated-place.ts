@@ -1,6 +1,6 @@
-// Where a small business says it is in words rather than in an address block: "FinCar is based
-// in Chatswood", "Toledo, Ohio - New Car Pricing". Read after every address with a postal code,
-// since a sentence names a place less exactly than an address does.
+// Where a small business names its place in words rather than in an address block: "Toledo,
+// Ohio - New Car Pricing", "Screen Printing in Miami FL". Read after every address with a
+// postal code, which names a place more exactly.
 
 const US_STATE_NAMES = new Map<string, string>(
   Object.entries({
@@ -82,22 +82,4 @@ export function cityAndStateName(text: string): string | null {
     if (country) places.set(`${city}|${region}`.toLowerCase(), `${city}, ${region}, ${country}`);
   }
   return places.size === 1 ? [...places.values()][0]! : null;
-}
-
-// "is based in Chatswood on Sydney's North Shore", "located in Austin": the capitalised words after.
-const BASED_IN = new RegExp(`\\b(?:based|located|headquartered|situated)\\s+in\\s+(?:the\\s+)?(${WORD}(?:\\s+${WORD}){0,2})`, 'gu');
-// Not a town: a country, a continent or a part of one ("based in the UK", "located in Europe").
-const NOT_A_TOWN =
-  /^(?:the\s+)?(?:(?:north|south|east|west|central|northern|southern|eastern|western)\s+)?(?:america|europe|asia|africa|australia|canada|england|scotland|wales|ireland|britain|great britain|uk|usa|us|united states|united kingdom|new zealand|india|china|germany|france|spain|italy|the netherlands|netherlands|[A-Z]{2,3})$/i;
-
-/**
- * The town a sentence says the company is based or located in ("FinCar is based in Chatswood"),
- * the first such sentence's, without a possessive ("Sydney's" → "Sydney").
- */
-export function basedInTown(text: string): string | null {
-  for (const match of text.matchAll(BASED_IN)) {
-    const town = match[1]!.replace(/['’]s$/u, '').replace(/[.]$/, '');
-    if (!NOT_A_TOWN.test(town)) return town;
-  }
-  return null;
 }
