@@ -286,6 +286,22 @@ function logoAltCandidates($: HtmlDocument, domain: string): string[] {
   return out;
 }
 
+// Candidates read from the domain rather than stated by a slot of the page: they vouch for a name
+// by the domain, which the order already weighs, and are no second witness ("Cable News
+// Network" from cnn's initials and its copyright line is CNN's legal name, not CNNMoney's).
+const DOMAIN_READ: ReadonlySet<WebsiteMethod> = new Set<WebsiteMethod>(['domain-label', 'domain-initials', 'domain-spelled']);
+const sameName = (a: string, b: string): boolean => squash(a.replace(LEGAL_FORM_AT_END, '')) === squash(b.replace(LEGAL_FORM_AT_END, ''));
+
+/**
+ * The first candidate that a second slot of the page names too ("Acme" in og:site_name and in
+ * the logo's alt text): two of the page's statements agreeing outweigh one slot's alone, which
+ * may name a section, a product or a parent. Null when no two slots agree.
+ */
+function witnessed(candidates: Candidate[]): Candidate | undefined {
+  const stated = candidates.filter((c) => c.value.length <= MAX_NAME && !DOMAIN_READ.has(c.method));
+  return stated.find((c) => stated.some((other) => other.method !== c.method && sameName(other.value, c.value)));
+}
+
 /** The site's name on one page; `text` is the page's visible text (extractText). */
 export function extractName(
   $: HtmlDocument,
@@ -330,7 +346,7 @@ export function extractName(
   // Nothing on the page names the site: its domain does, weakly (marked inferred downstream).
   push(nameFromDomain(domain), 'domain-label');
 
-  const pick = candidates.find((c) => c.value.length <= MAX_NAME) ?? candidates.find((c) => c.value.length <= 100);
+  const pick = witnessed(candidates) ?? candidates.find((c) => c.value.length <= MAX_NAME) ?? candidates.find((c) => c.value.length <= 100);
   if (!pick) return null;
   return fact(asPageWritesIt(pick.value, pageText), url, pick.method);
 }

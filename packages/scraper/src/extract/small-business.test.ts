@@ -134,6 +134,19 @@ describe('names on small business sites', () => {
     expect(extractCompanyFacts(titled, 'https://acme.com/', 'acme.com').name?.value).toBe('Acme');
   });
 
+  it('takes a name two slots of the page agree on before one slot’s alone', () => {
+    const head = '<meta property="og:site_name" content="Home Loans"><title>Mortgages</title>';
+    const page = (body: string) => `<html><head>${head}</head><body>${body}</body></html>`;
+    const logo = '<header><img class="logo" alt="Northwind Lending"></header>';
+    const witnessed = page(`${logo}<footer>© 2024 Northwind Lending Ltd. All rights reserved.</footer>`);
+    expect(extractCompanyFacts(witnessed, 'https://nwlend.com/', 'nwlend.com').name).toMatchObject({
+      value: 'Northwind Lending',
+      method: 'logo-alt',
+    });
+    // One slot alone keeps the order.
+    expect(extractCompanyFacts(page(logo), 'https://nwlend.com/', 'nwlend.com').name?.value).toBe('Home Loans');
+  });
+
   it('finds the domain as the page spells it, most often, with a capital, not in an address', () => {
     const text =
       'Welcome to BlueDogInk.com! Bluedogink.com ships free. Email sales@bluedogink.com or visit www.bluedogink.com. Bluedogink.com';
