@@ -46,8 +46,8 @@ export const bulkQuerySchema = z.object({
   refresh: z.enum(['true', 'false']).optional().meta({ description: 'For a CSV body: as `refresh` in a JSON one' }),
   webhookUrl: webhookUrlSchema.optional().meta({ description: 'For a CSV body: as `webhookUrl` in a JSON one' }),
 });
-export function optionsFromQuery(query: unknown): { refresh: boolean | undefined; webhookUrl: string | undefined } {
-  const { refresh, webhookUrl } = parseOrThrow(bulkQuerySchema, query, 'query string');
+export type BulkQuery = z.output<typeof bulkQuerySchema>;
+export function optionsFromQuery({ refresh, webhookUrl }: BulkQuery): { refresh: boolean | undefined; webhookUrl: string | undefined } {
   return { refresh: refresh === undefined ? undefined : refresh === 'true', webhookUrl };
 }
 

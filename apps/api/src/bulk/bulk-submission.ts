@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { type BulkInput, entriesFromCsv, entriesFromJson, optionsFromQuery } from './bulk-entries';
+import { type BulkInput, type BulkQuery, entriesFromCsv, entriesFromJson, optionsFromQuery } from './bulk-entries';
 import { type ClassifiedEntries, classifyEntries } from './classify-entries';
 
 export interface BulkSubmission {
@@ -14,12 +14,12 @@ export interface BulkSubmission {
 }
 
 /**
- * A bulk body as POST /enrich/bulk and its preview read it (read onto req.body by bulkBody):
- * a JSON list or a CSV file, every entry normalised and classified; each distinct valid domain
- * is admitted once.
+ * A bulk body as POST /enrich/bulk and its preview read it (read onto req.body by bulkBody),
+ * with the options a CSV body takes in the query: a JSON list or a CSV file, every entry
+ * normalised and classified; each distinct valid domain is admitted once.
  */
-export function readBulkSubmission(req: Request): BulkSubmission {
-  const fromQuery = optionsFromQuery(req.query);
+export function readBulkSubmission(req: Request, query: BulkQuery): BulkSubmission {
+  const fromQuery = optionsFromQuery(query);
   const json = typeof req.body === 'string' ? undefined : entriesFromJson(req.body);
   const input = json ?? entriesFromCsv(req.body as string);
   const entries = classifyEntries(input.entries);

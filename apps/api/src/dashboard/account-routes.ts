@@ -9,8 +9,7 @@ import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import type { SessionLookup } from '../auth/session-lookup';
 import type { RateLimits } from '../limits/rate-limits';
 import { jsonBody } from '../middleware/json-body';
-import { parseOrThrow } from '../middleware/validate';
-import { error, jsonRequest, type SessionPathParts, urlTextError } from '../openapi-parts';
+import { error, type SessionPathParts, urlTextError } from '../openapi-parts';
 import { mountRoutes, registerRoutes, routesOf } from '../routes/define-route';
 import { dashboardConfigSchema, sessionResponseSchema, signinRequestSchema, signupRequestSchema } from '../schemas/dashboard';
 import { sessionOf } from './require-session';
@@ -71,7 +70,8 @@ const signup = defineRoute({
   tag: 'dashboard',
   security: [],
   description: 'Sets the `ce_session` cookie (HttpOnly, SameSite=Lax; Secure over HTTPS).',
-  request: jsonRequest(signupRequestSchema, { email: 'ada@acme.com', password: 'correct horse battery staple', teamName: 'Acme' }),
+  input: { body: signupRequestSchema },
+  bodyExample: { email: 'ada@acme.com', password: 'correct horse battery staple', teamName: 'Acme' },
   answer: { status: 201, schema: sessionResponseSchema, description: 'Signed up and signed in', example: SESSION },
   responses: () => ({
     400: error('VALIDATION_ERROR (email, password of 10 to 200 characters, teamName), INVALID_JSON'),
@@ -81,11 +81,10 @@ const signup = defineRoute({
     429: error('RATE_LIMIT_EXCEEDED: too many failed authentications from this address'),
   }),
   middleware: ({ body }) => [body],
-  async handler(req, res, deps) {
+  async handler(req, res, deps, input) {
     const { ctx, limits } = deps;
     checkSignInOrigin(req);
-    const input = parseOrThrow(signupRequestSchema, req.body, 'request body');
-    const account = await signUp(ctx.db, input, ctx.config.SIGNUP_MODE).catch(async (error: unknown) => {
+    const account = await signUp(ctx.db, input('body'), ctx.config.SIGNUP_MODE).catch(async (error: unknown) => {
       // Invite tokens cannot be guessed, but trying counts like trying keys.
       if (error instanceof AppError && error.code === ErrorCode.INVITE_NOT_FOUND) await limits.countAuthFailure(req, res);
       throw error;
@@ -102,7 +101,8 @@ const signin = defineRoute({
   tag: 'dashboard',
   security: [],
   description: 'Sets the `ce_session` cookie. Failures are limited per address and per account.',
-  request: jsonRequest(signinRequestSchema, { email: 'ada@acme.com', password: 'correct horse battery staple' }),
+  input: { body: signinRequestSchema },
+  bodyExample: { email: 'ada@acme.com', password: 'correct horse battery staple' },
   answer: { schema: sessionResponseSchema, description: 'Signed in', example: SESSION },
   responses: () => ({
     400: error('VALIDATION_ERROR, INVALID_JSON'),
@@ -111,11 +111,11 @@ const signin = defineRoute({
     429: error('RATE_LIMIT_EXCEEDED (details.window address or account), with Retry-After'),
   }),
   middleware: ({ body }) => [body],
-  async handler(req, res, deps) {
+  async handler(req, res, deps, input) {
     const { ctx, limits } = deps;
     checkSignInOrigin(req);
     // The email comes lowercased from the schema.
-    const { email, password } = parseOrThrow(signinRequestSchema, req.body, 'request body');
+    const { email, password } = input('body');
     // Counted before the password is checked; given back when it is right.
     const attempt = await limits.signInAttempt(req, res, sha256Hex(email));
     const account = await signIn(ctx.db, email, password);

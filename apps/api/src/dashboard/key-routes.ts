@@ -5,8 +5,7 @@ import { type Request, type RequestHandler, Router } from 'express';
 import type { AppContext } from '../app-context';
 import { forgetKey } from '../middleware/authenticate';
 import { jsonBody } from '../middleware/json-body';
-import { parseOrThrow } from '../middleware/validate';
-import { error, jsonRequest, type SessionPathParts } from '../openapi-parts';
+import { error, type SessionPathParts } from '../openapi-parts';
 import { mountRoutes, registerRoutes, routesOf } from '../routes/define-route';
 import { keyCreatedSchema, keyCreateRequestSchema, keyIdParamsSchema, keyListSchema } from '../schemas/dashboard';
 import { isOwner, sessionOf } from './require-session';
@@ -64,7 +63,8 @@ const create = defineRoute({
   operationId: 'createKey',
   tag: 'dashboard',
   description: 'A new `ce_live_` key of the team; only its SHA-256 hash is stored, so the answer is the one chance to copy it.',
-  request: jsonRequest(keyCreateRequestSchema, { name: KEY.name }),
+  input: { body: keyCreateRequestSchema },
+  bodyExample: { name: KEY.name },
   answer: {
     status: 201,
     schema: keyCreatedSchema,
@@ -73,8 +73,8 @@ const create = defineRoute({
   },
   responses: ({ mutation }) => ({ 400: error('VALIDATION_ERROR (name of 1 to 100 characters), INVALID_JSON'), ...mutation }),
   middleware: ({ session, body }) => [session, body],
-  async handler(req, _res, { ctx }) {
-    const { name } = parseOrThrow(keyCreateRequestSchema, req.body, 'request body');
+  async handler(req, _res, { ctx }, input) {
+    const { name } = input('body');
     const { team, user } = sessionOf(req);
     const key = await issueTeamKey(ctx.db, team.id, { name, createdByUserId: user.id });
     return { ...key, createdAt: key.createdAt.toISOString() };
@@ -89,18 +89,16 @@ const revoke = defineRawRoute({
   operationId: 'revokeKey',
   tag: 'dashboard',
   description: 'An owner may revoke any key of the team, a member their own. Other API processes refuse it within KEY_CACHE_MS.',
-  request: {
-    params: keyIdParamsSchema.extend({ id: keyIdParamsSchema.shape.id.meta({ description: 'The key’s id', example: KEY.id }) }),
-  },
+  input: { params: keyIdParamsSchema },
   responses: ({ mutation }) => ({
     204: { description: 'Revoked (also when it already was)' },
     404: error('KEY_NOT_FOUND: no such key in the team (or, for a member, not theirs)'),
     ...mutation,
   }),
   middleware: ({ session }) => [session],
-  serve: ({ ctx }) =>
+  serve: ({ ctx }, input) =>
     async function revokeKey(req, res) {
-      const { id } = parseOrThrow(keyIdParamsSchema, req.params, 'path');
+      const { id } = input(req)('params');
       const hash = await revokeTeamKey(ctx.db, sessionOf(req).team.id, id, creatorFilter(req));
       // Another team's key, or (for a member) another user's, answers as one that does not exist.
       if (!hash) throw new AppError(ErrorCode.KEY_NOT_FOUND, `no key ${id}`);

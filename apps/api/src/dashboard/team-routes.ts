@@ -3,12 +3,10 @@ import { createInvite, deleteInvite, findUsableInvite, joinUrl, listInvites, tea
 import { teamLimits } from '@enrich/api-keys';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { type RequestHandler, Router } from 'express';
-import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { RateLimits } from '../limits/rate-limits';
 import { jsonBody } from '../middleware/json-body';
-import { parseOrThrow } from '../middleware/validate';
-import { error, jsonRequest, type SessionPathParts } from '../openapi-parts';
+import { error, type SessionPathParts } from '../openapi-parts';
 import { mountRoutes, registerRoutes, routesOf } from '../routes/define-route';
 import {
   inviteCreatedSchema,
@@ -108,7 +106,8 @@ const invite = defineRoute({
   tag: 'dashboard',
   description:
     'An invite to join the team as a member or owner, valid for expiresInHours (72 by default); whoever signs up with its token joins the team.',
-  request: jsonRequest(inviteCreateRequestSchema, { role: 'member', expiresInHours: 72 }),
+  input: { body: inviteCreateRequestSchema },
+  bodyExample: { role: 'member', expiresInHours: 72 },
   answer: {
     status: 201,
     schema: inviteCreatedSchema,
@@ -121,14 +120,14 @@ const invite = defineRoute({
   },
   responses: (parts) => ({ 400: error('VALIDATION_ERROR (role, expiresInHours 1 to 720), INVALID_JSON'), ...ownerMutation(parts) }),
   middleware: ({ session, body }) => [session, ownerOnly, body],
-  async handler(req, _res, { ctx }) {
-    const input = parseOrThrow(inviteCreateRequestSchema, req.body, 'request body');
+  async handler(req, _res, { ctx }, input) {
+    const body = input('body');
     const { team, user } = sessionOf(req);
     const invite = await createInvite(ctx.db, {
       teamId: team.id,
-      role: input.role ?? 'member',
+      role: body.role ?? 'member',
       createdById: user.id,
-      expiresInHours: input.expiresInHours,
+      expiresInHours: body.expiresInHours,
     });
     // The origin the owner reached us at (trust proxy: as the proxy saw it).
     return { ...invite, expiresAt: invite.expiresAt.toISOString(), url: joinUrl(`${req.protocol}://${req.host}`, invite.token) };
@@ -143,12 +142,12 @@ const deleteInviteRoute = defineRawRoute({
   operationId: 'deleteInvite',
   tag: 'dashboard',
   description: 'The invite can no longer be used; whoever already joined with it stays in the team.',
-  request: { params: z.object({ invite: z.string().meta({ description: 'The invite’s id', example: INVITE.id }) }) },
+  input: { params: inviteParamsSchema },
   responses: (parts) => ({ 204: { description: 'Deleted' }, 404: error('INVITE_NOT_FOUND'), ...ownerMutation(parts) }),
   middleware: ({ session }) => [session, ownerOnly],
-  serve: ({ ctx }) =>
+  serve: ({ ctx }, input) =>
     async function removeInvite(req, res) {
-      const { invite } = parseOrThrow(inviteParamsSchema, req.params, 'path');
+      const { invite } = input(req)('params');
       if (!(await deleteInvite(ctx.db, sessionOf(req).team.id, invite))) throw inviteNotFound();
       res.status(204).end();
     },
@@ -164,7 +163,7 @@ const lookUp = defineRoute({
   description:
     'The team and role an unused, unexpired invite token is for, so that the sign-up page can say what it joins. No session needed; an unknown token counts as a failed authentication.',
   security: [],
-  request: { params: inviteParamsSchema },
+  input: { params: inviteParamsSchema },
   answer: {
     schema: inviteLookupSchema,
     description: 'A usable invite',
@@ -174,8 +173,8 @@ const lookUp = defineRoute({
     404: error('INVITE_NOT_FOUND: unknown, used or expired'),
     429: error('RATE_LIMIT_EXCEEDED: too many failed authentications from this address'),
   }),
-  async handler(req, res, { ctx, limits }) {
-    const { invite } = parseOrThrow(inviteParamsSchema, req.params, 'path');
+  async handler(req, res, { ctx, limits }, input) {
+    const { invite } = input('params');
     const found = await findUsableInvite(ctx.db, invite);
     if (!found) {
       await limits.countAuthFailure(req, res);

@@ -2,6 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { type RequestHandler, Router } from 'express';
 import { recentlySubmitted } from '../admission/recent-submissions';
 import type { AppContext } from '../app-context';
+import { bulkQuerySchema } from '../bulk/bulk-entries';
 import { readBulkSubmission } from '../bulk/bulk-submission';
 import { usedThisMonth } from '../limits/monthly-quota';
 import type { RateLimits } from '../limits/rate-limits';
@@ -29,6 +30,8 @@ const routes = [
     description:
       'The same bodies as POST /enrich/bulk (JSON or CSV), read and classified by the same code: counts, invalid entries with ' +
       'reasons, and the enrichments it would count against the monthly quota. Not counted against any limit.',
+    input: { query: bulkQuerySchema },
+    // JSON or CSV: the body is read by bulkBody and readBulkSubmission.
     request: { body: bulkRequestBody },
     answer: { schema: bulkPreviewSchema, description: 'The submission as POST /enrich/bulk would count it' },
     responses: ({ common, csrf }) => ({
@@ -40,10 +43,10 @@ const routes = [
     }),
     // Reported, not counted.
     middleware: ({ limits }) => [limits.rateLimitHeaders],
-    async handler(req, res, { ctx, body }) {
+    async handler(req, res, { ctx, body }, input) {
       const team = requireAuth(req);
       await runMiddleware(body, req, res);
-      const { entries, domains } = readBulkSubmission(req);
+      const { entries, domains } = readBulkSubmission(req, input('query'));
       const [recent, used] = await Promise.all([
         recentlySubmitted(ctx.caches.lookups.recentSubmissions, team.teamId, domains),
         usedThisMonth(ctx.db, team.teamId),

@@ -65,7 +65,9 @@ const submit = defineRawRoute({
   description:
     'JSON `{"domains": [...]}` or a CSV file (text/csv) whose header row names a `domain`, `website` or `url` column. ' +
     'Invalid entries are reported, duplicates share a job; the batch is accepted atomically.',
-  request: { query: bulkQuerySchema, headers: idempotencyHeaders(), body: bulkRequestBody },
+  input: { query: bulkQuerySchema },
+  // JSON or CSV: the body is read by bulkBody and readBulkSubmission.
+  request: { headers: idempotencyHeaders(), body: bulkRequestBody },
   answer: accepted,
   responses: ({ common, csrf }) => ({
     ...idempotencyErrors,
@@ -80,11 +82,11 @@ const submit = defineRawRoute({
     429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED when the monthly quota cannot cover the new domains'),
   }),
   // enrichmentPost answers the idempotent replays and refusals itself; `handle` only the admitted.
-  serve: ({ ctx, limits }) =>
+  serve: ({ ctx, limits }, input) =>
     enrichmentPost(ctx, limits, {
       operation: 'POST /enrich/bulk',
       body: bulkBody(ctx.config.BULK_BODY_LIMIT),
-      read: readBulkSubmission,
+      read: (req) => readBulkSubmission(req, input(req)('query')),
       async handle(res, { team, submission: { entries, refresh, input, webhookUrl } }) {
         const webhook = await oneOffWebhook(ctx, webhookUrl);
         const batchRow = { ...entries, inputColumns: input.columns, entries: batchEntries(entries, input.rows) };
@@ -125,7 +127,7 @@ const poll = defineRawRoute({
   tag: 'bulk',
   description:
     'The batch’s counts by state and one page of its items (filter them by status; select record fields with `fields`). Does not count against rate limits.',
-  request: { params: batchIdParamsSchema, query: batchQuerySchema },
+  input: { params: batchIdParamsSchema, query: batchQuerySchema },
   answer: {
     schema: batchStatusSchema,
     description: 'Counts from the jobs’ real states, and items in submission order',
@@ -157,13 +159,13 @@ const poll = defineRawRoute({
     ),
     404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
   }),
-  serve({ ctx, limits }) {
+  serve({ ctx, limits }, input) {
     const batchAnswer = batchAnswers(ctx.db, ctx.caches.batchAnswers, ctx.caches.lookups.batchVersions);
     return async (req, res) => {
       const team = requireAuth(req);
       const answer = await limits.readBesideStatus(req, res, async () => {
-        const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
-        return batchAnswer(team.teamId, batchId, parseOrThrow(batchQuerySchema, req.query, 'query'));
+        const read = input(req);
+        return batchAnswer(team.teamId, read('params').batchId, read('query'));
       });
       sendSerialized(res, answer);
     };
@@ -177,7 +179,7 @@ const list = defineRoute({
   operationId: 'listBatches',
   tag: 'bulk',
   description: readNote,
-  request: { query: batchListQuerySchema },
+  input: { query: batchListQuerySchema },
   answer: {
     schema: batchListSchema,
     description: 'One page; pass pagination.nextCursor as cursor for the next',
@@ -202,9 +204,9 @@ const list = defineRoute({
     ...listErrors(),
   }),
   middleware: ({ limits }) => [limits.rateLimitHeaders],
-  async handler(req, _res, { ctx }) {
+  async handler(req, _res, { ctx }, input) {
     const team = requireAuth(req);
-    return listBatches(ctx.db, team.teamId, parseOrThrow(batchListQuerySchema, req.query, 'query'));
+    return listBatches(ctx.db, team.teamId, input('query'));
   },
 });
 
@@ -216,7 +218,7 @@ const resultsCsv = defineRawRoute({
   operationId: 'getBatchResultsCsv',
   tag: 'bulk',
   description: `${batchResultsDescription} Streamed; sent as an attachment named batch-<batchId>.csv. ${readNote}`,
-  request: { params: batchIdParamsSchema },
+  input: { params: batchIdParamsSchema },
   responses: ({ common }) => ({
     200: {
       description: 'text/csv; charset=utf-8, CRLF lines, a header row first',
@@ -230,10 +232,10 @@ const resultsCsv = defineRawRoute({
     404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
   }),
   middleware: ({ limits }) => [limits.rateLimitHeaders],
-  serve: ({ ctx }) =>
+  serve: ({ ctx }, input) =>
     async function batchResults(req, res) {
       const team = requireAuth(req);
-      const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
+      const { batchId } = input(req)('params');
       try {
         await writeBatchResults(ctx.db, team.teamId, batchId, res);
       } catch (error) {
@@ -253,7 +255,8 @@ const events = defineRawRoute({
   operationId: 'followBatch',
   tag: 'bulk',
   description: `Event \`progress\` first (the counts now, id = items ended so far), then one \`item\` event per item that ends, numbered in the order they ended, with the counts; data: BatchEvent. ${streamNotes}`,
-  request: { params: batchIdParamsSchema, headers: resumeHeaders() },
+  input: { params: batchIdParamsSchema },
+  request: { headers: resumeHeaders() },
   responses: ({ common }) => ({
     200: stream(batchEventDataSchema, 'The stream of the batch’s events; the schema is that of each event’s data', {
       batchId: BATCH_ID,
@@ -266,10 +269,10 @@ const events = defineRawRoute({
     404: error('BATCH_NOT_FOUND (unknown id, or another team’s batch)'),
     405: error('METHOD_NOT_ALLOWED'),
   }),
-  serve: ({ ctx, limits }) =>
+  serve: ({ ctx, limits }, input) =>
     async function followBatch(req, res) {
       const team = requireAuth(req);
-      const { batchId } = parseOrThrow(batchIdParamsSchema, req.params, 'path');
+      const { batchId } = input(req)('params');
       const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
       const source = batchEventSource(ctx.db, ctx.events.prefix, team.teamId, batchId);
       const report = () => runMiddleware(limits.rateLimitHeaders, req, res);

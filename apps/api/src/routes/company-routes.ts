@@ -4,9 +4,9 @@ import type { AppContext } from '../app-context';
 import { lookUpCompany } from '../companies/company-lookup';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
-import { domainOrThrow, parseOrThrow } from '../middleware/validate';
+import { domainOrThrow } from '../middleware/validate';
 import { error, type PathParts } from '../openapi-parts';
-import { companyParamsSchema, companyQueryInput, companyQuerySchema } from '../schemas/company';
+import { companyParamsSchema, companyQueryInput } from '../schemas/company';
 import { companyAnswerSchema, companyExample } from '../schemas/search';
 import { apiRoutes } from './api-routes';
 import { mountRoutes, registerRoutes } from './define-route';
@@ -24,7 +24,7 @@ const routes = [
     description:
       'The record your team last enriched for the domain, as a search result gives it (plus enrichedAt). Reads only what is ' +
       'stored: for fresh data submit it again (POST /api/enrich with refresh). Does not count against rate limits.',
-    request: { params: companyParamsSchema, query: companyQuerySchema },
+    input: { params: companyParamsSchema, query: companyQueryInput },
     answer: {
       schema: companyAnswerSchema,
       description: 'The record (only the selected fields with `fields`), plus enrichedAt',
@@ -38,11 +38,11 @@ const routes = [
       404: error('COMPANY_NOT_FOUND (your team has never enriched this domain)'),
       405: error('METHOD_NOT_ALLOWED'),
     }),
-    handler(req, res, { ctx, limits }) {
+    handler(req, res, { ctx, limits }, input) {
       const team = requireAuth(req);
       return limits.readBesideStatus(req, res, async () => {
-        const domain = domainOrThrow(parseOrThrow(companyParamsSchema, req.params, 'path').domain);
-        const { fields } = parseOrThrow(companyQueryInput, req.query, 'query');
+        const domain = domainOrThrow(input('params').domain);
+        const { fields } = input('query');
         return lookUpCompany(ctx.caches.lookups.companies, team.teamId, domain, fields);
       });
     },

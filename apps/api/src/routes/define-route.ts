@@ -1,15 +1,50 @@
 import type { OpenAPIRegistry, ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { Request, RequestHandler, Response, Router } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { methodNotAllowed } from '../middleware/error-handler';
-import { json, type TAGS, tagged } from '../openapi-parts';
+import { parseOrThrow } from '../middleware/validate';
+import { json, jsonRequest, type TAGS, tagged } from '../openapi-parts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The order the Allow header of a 405 lists methods in (HEAD beside GET, which answers it). */
 const ALLOW_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-interface RouteBase<D, P> {
+type ObjectSchema = z.ZodObject | z.ZodPipe<z.ZodType, z.ZodObject>;
+
+/**
+ * What a route reads from the request, each part a schema: parsed as the document describes it.
+ * A schema piped from a looser one (a query refusing a parameter given twice) is documented by
+ * what it pipes into.
+ */
+export interface RouteInput {
+  params?: ObjectSchema;
+  query?: ObjectSchema;
+  /** A JSON body. */
+  body?: z.ZodType;
+}
+
+/** Reads one part of the request as the route's `input` defines it; 400 VALIDATION_ERROR when it is not. */
+export type ReadInput<I extends RouteInput> = <K extends keyof I & keyof RouteInput>(part: K) => z.output<NonNullable<I[K]>>;
+
+// How an error message names each part ("query: page: …", "request body: domain: …").
+const PART_NAMES: Record<keyof RouteInput, string> = { params: 'path', query: 'query', body: 'request body' };
+
+function inputReader<I extends RouteInput>(input: I | undefined, req: Request): ReadInput<I> {
+  const read = (part: keyof RouteInput): unknown => {
+    const schema = input?.[part];
+    if (!schema) throw new Error(`the route defines no ${part} input`);
+    const value = part === 'params' ? req.params : part === 'query' ? req.query : req.body;
+    return parseOrThrow(schema, value, PART_NAMES[part]);
+  };
+  return read as ReadInput<I>;
+}
+
+function documented<S extends z.ZodType>(schema: S | z.ZodPipe<z.ZodType, S>): S {
+  return schema instanceof z.ZodPipe ? (schema.out as S) : schema;
+}
+
+interface RouteBase<D, P, I extends RouteInput> {
   method: Method;
   /**
    * The path as the API serves it without the `/api` prefix, Express style (`/enrich/:jobId`):
@@ -25,8 +60,12 @@ interface RouteBase<D, P> {
   description?: string;
   /** Who may call it; the router's default (PathParts' key or session) when left out. */
   security?: Record<string, string[]>[];
-  /** What the document says the request carries (the handler validates it). */
-  request?: RouteConfig['request'];
+  /** The path parameters, query and JSON body the handler reads (ReadInput), as documented. */
+  input?: I;
+  /** The JSON body's example on the reference page. */
+  bodyExample?: z.input<NonNullable<I['body']>>;
+  /** What else the document says the request carries, which the handler reads itself (headers, a CSV body). */
+  request?: Pick<NonNullable<RouteConfig['request']>, 'headers' | 'body'>;
   /** The answers other than the success one (errors, 204…), given the document's shared parts. */
   responses?: (parts: P) => Record<number, ResponseConfig>;
   /** Middleware run before the handler, in order, after the router's own (authentication…). */
@@ -42,10 +81,10 @@ export interface JsonAnswer<S extends z.ZodType> {
   example?: z.output<S>;
 }
 
-export interface JsonRoute<D, P, S extends z.ZodType> extends RouteBase<D, P> {
+export interface JsonRoute<D, P, S extends z.ZodType, I extends RouteInput = RouteInput> extends RouteBase<D, P, I> {
   answer: JsonAnswer<S>;
   /** Returns the body, which the compiler holds to answer.schema; mountRoutes sends it. */
-  handler: (req: Request, res: Response, deps: D) => Promise<z.output<NoInfer<S>>> | z.output<NoInfer<S>>;
+  handler: (req: Request, res: Response, deps: D, input: ReadInput<NoInfer<I>>) => Promise<z.output<NoInfer<S>>> | z.output<NoInfer<S>>;
 }
 
 /**
@@ -54,9 +93,9 @@ export interface JsonRoute<D, P, S extends z.ZodType> extends RouteBase<D, P> {
  * it. The path, its 405 and its entry still come from the definition; `answer` documents a JSON
  * answer it sends (with sendJson, which holds the body to the schema), `responses` the others.
  */
-export interface RawRoute<D, P> extends RouteBase<D, P> {
+export interface RawRoute<D, P, I extends RouteInput = RouteInput> extends RouteBase<D, P, I> {
   answer?: JsonAnswer<z.ZodType>;
-  serve: (deps: D) => RequestHandler;
+  serve: (deps: D, input: (req: Request) => ReadInput<NoInfer<I>>) => RequestHandler;
 }
 
 /** A JSON answer named once, for a raw route's `answer` and its sendJson. */
@@ -68,7 +107,8 @@ export function sendJson<S extends z.ZodType>(res: Response, answer: JsonAnswer<
   res.json(body);
 }
 
-export type Route<D, P> = JsonRoute<D, P, z.ZodType> | RawRoute<D, P>;
+// biome-ignore lint/suspicious/noExplicitAny: a list holds routes of any answer and input; each was checked where it was defined.
+export type Route<D, P> = JsonRoute<D, P, any, any> | RawRoute<D, P, any>;
 
 /**
  * The definers of one router module's routes, given what its handlers use (D) and the document's
@@ -77,9 +117,9 @@ export type Route<D, P> = JsonRoute<D, P, z.ZodType> | RawRoute<D, P>;
 export function routesOf<D, P>() {
   return {
     /** One route answering JSON: its Express handler, 405 catch-all and OpenAPI entry come from it. */
-    defineRoute: <S extends z.ZodType>(route: JsonRoute<D, P, S>): Route<D, P> => route,
+    defineRoute: <S extends z.ZodType, I extends RouteInput = Record<never, never>>(route: JsonRoute<D, P, S, I>): Route<D, P> => route,
     /** One route that writes its own answer (RawRoute). */
-    defineRawRoute: (route: RawRoute<D, P>): Route<D, P> => route,
+    defineRawRoute: <I extends RouteInput = Record<never, never>>(route: RawRoute<D, P, I>): Route<D, P> => route,
   };
 }
 
@@ -116,9 +156,9 @@ export function mountRoutes<D>(router: Router, mount: string, routes: Route<D, n
     methods.set(path, allowed);
     const run: RequestHandler =
       'serve' in route
-        ? route.serve(deps)
+        ? route.serve(deps, (req) => inputReader(route.input, req))
         : async (req, res) => {
-            sendJson(res, route.answer, await route.handler(req, res, deps));
+            sendJson(res, route.answer, await route.handler(req, res, deps, inputReader(route.input, req)));
           };
     router[route.method](path, ...(route.middleware?.(deps) ?? []), run);
   }
@@ -135,8 +175,15 @@ export function registerRoutes<P extends { security?: Record<string, string[]>[]
   parts: P,
 ): void {
   for (const route of routes) {
-    const { answer } = route;
+    const { answer, input = {} } = route;
     const success = answer ? { [answer.status ?? 200]: json(answer.schema, answer.description, answer.example) } : {};
+    const request = {
+      ...route.request,
+      ...(input.params ? { params: documented(input.params) } : {}),
+      ...(input.query ? { query: documented(input.query) } : {}),
+      // A body whose every field is optional may be left out.
+      ...(input.body ? jsonRequest(documented(input.body), route.bodyExample, !documented(input.body).safeParse({}).success) : {}),
+    };
     registry.registerPath({
       method: route.method,
       path: documentPath(route),
@@ -145,7 +192,7 @@ export function registerRoutes<P extends { security?: Record<string, string[]>[]
       tags: tagged(route.tag),
       ...(route.description === undefined ? {} : { description: route.description }),
       security: route.security ?? parts.security ?? [],
-      ...(route.request ? { request: route.request } : {}),
+      ...(Object.keys(request).length > 0 ? { request } : {}),
       responses: { ...success, ...route.responses?.(parts) },
     });
   }

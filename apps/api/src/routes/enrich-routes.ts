@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { type Request, type RequestHandler, Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import { admit } from '../admission/admit';
 import { enrichmentPost } from '../admission/enrichment-post';
 import { oneOffWebhook } from '../admission/one-off-webhook';
@@ -19,7 +19,6 @@ import {
   error,
   idempotencyErrors,
   idempotencyHeaders,
-  jsonRequest,
   listErrors,
   type PathParts,
   readNote,
@@ -40,11 +39,6 @@ import {
 import { jobEventDataSchema, lastEventIdSchema } from '../schemas/events';
 import type { ApiDeps } from './api-routes';
 import { jsonAnswer, mountRoutes, registerRoutes, routesOf, sendJson } from './define-route';
-
-function submissionOf(req: Request): { domains: [string]; refresh: boolean; webhookUrl: string | undefined } {
-  const body = parseOrThrow(enrichRequestSchema, req.body, 'request body');
-  return { domains: [domainOrThrow((body.domain ?? body.url)!)], refresh: body.refresh === true, webhookUrl: body.webhookUrl };
-}
 
 interface Deps extends ApiDeps {
   estimate: () => number;
@@ -82,7 +76,9 @@ const submit = defineRawRoute({
   tag: 'enrichment',
   description:
     'Creates a job for the domain (or a `url`, normalised to its domain) and answers at once; the record comes by polling statusEndpoint, by the job’s event stream, or by webhook. Counts one request against the per-minute and per-day windows and one enrichment against the monthly quota (a duplicate submission is free).',
-  request: { headers: idempotencyHeaders(), ...jsonRequest(enrichRequestSchema, { domain: 'acme.com' }) },
+  input: { body: enrichRequestSchema },
+  bodyExample: { domain: 'acme.com' },
+  request: { headers: idempotencyHeaders() },
   answer: accepted,
   responses: ({ common, csrf }) => ({
     ...idempotencyErrors,
@@ -98,11 +94,14 @@ const submit = defineRawRoute({
     429: error('RATE_LIMIT_EXCEEDED (with Retry-After), or QUOTA_EXCEEDED (monthly quota used up)'),
   }),
   // enrichmentPost answers the idempotent replays and refusals itself; `handle` only the admitted.
-  serve: ({ ctx, limits, estimate }) =>
+  serve: ({ ctx, limits, estimate }, input) =>
     enrichmentPost(ctx, limits, {
       operation: 'POST /enrich',
       body: jsonBody(ctx.config.BODY_LIMIT),
-      read: submissionOf,
+      read(req): { domains: [string]; refresh: boolean; webhookUrl: string | undefined } {
+        const body = input(req)('body');
+        return { domains: [domainOrThrow((body.domain ?? body.url)!)], refresh: body.refresh === true, webhookUrl: body.webhookUrl };
+      },
       async handle(res, { team, submission: { domains, refresh, webhookUrl } }) {
         const webhook = await oneOffWebhook(ctx, webhookUrl);
         // A single submission is a batch of one, without a batch row.
@@ -136,7 +135,7 @@ const poll = defineRawRoute({
   tag: 'enrichment',
   description:
     'The job’s state: `processing` with its estimate, `completed` with the company record and its confidence, or `failed` with the error. Does not count against rate limits.',
-  request: { params: jobIdParamsSchema, query: pollQuerySchema },
+  input: { params: jobIdParamsSchema, query: pollQuerySchema },
   answer: {
     schema: jobStatusSchema,
     description: 'The job: processing, completed with data (only the selected fields with `fields`), or failed',
@@ -148,13 +147,14 @@ const poll = defineRawRoute({
     ...common,
     400: error('VALIDATION_ERROR (an unknown field in `fields`, named; a path that is not valid percent-encoding, or holds U+0000)'),
   }),
-  serve({ ctx: { caches }, limits, estimate }) {
+  serve({ ctx: { caches }, limits, estimate }, input) {
     const pollAnswer = pollAnswers(caches.pollAnswers, caches.lookups.polledJobs);
     return async (req, res) => {
       const team = requireAuth(req);
       const answer = await limits.readBesideStatus(req, res, async () => {
-        const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
-        const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
+        const read = input(req);
+        const { jobId } = read('params');
+        const { fields } = read('query');
         return pollAnswer(team.teamId, jobId, fields, estimate());
       });
       sendSerialized(res, answer);
@@ -169,7 +169,7 @@ const list = defineRoute({
   operationId: 'listJobs',
   tag: 'enrichment',
   description: readNote,
-  request: { query: jobListQuerySchema },
+  input: { query: jobListQuerySchema },
   answer: {
     schema: jobListSchema,
     description: 'One page; pass pagination.nextCursor as cursor for the next',
@@ -191,9 +191,9 @@ const list = defineRoute({
     ...listErrors(),
   }),
   middleware: ({ limits }) => [limits.rateLimitHeaders],
-  async handler(req, _res, { ctx }) {
+  async handler(req, _res, { ctx }, input) {
     const team = requireAuth(req);
-    return listJobs(ctx.db, team.teamId, parseOrThrow(jobListQuerySchema, req.query, 'query'));
+    return listJobs(ctx.db, team.teamId, input('query'));
   },
 });
 
@@ -205,7 +205,8 @@ const events = defineRawRoute({
   operationId: 'followJob',
   tag: 'enrichment',
   description: `Events \`processing\` (id 1), \`started\` (id 2), then \`completed\` or \`failed\` (id 3); data: JobEvent. A new stream starts with the current state's event. ${streamNotes}`,
-  request: { params: jobIdParamsSchema, query: pollQuerySchema, headers: resumeHeaders() },
+  input: { params: jobIdParamsSchema, query: pollQuerySchema },
+  request: { headers: resumeHeaders() },
   responses: ({ common }) => ({
     200: stream(jobEventDataSchema, 'The stream of the job’s events; the schema is that of each event’s data', PROCESSING),
     204: { description: 'Resumed after the last event: nothing follows' },
@@ -214,12 +215,13 @@ const events = defineRawRoute({
     404: error('JOB_NOT_FOUND (unknown id, or another team’s job)'),
     405: error('METHOD_NOT_ALLOWED'),
   }),
-  serve: ({ ctx, limits, estimate }) =>
+  serve: ({ ctx, limits, estimate }, input) =>
     async function followJob(req, res) {
       const team = requireAuth(req);
       const report = () => runMiddleware(limits.rateLimitHeaders, req, res);
-      const { jobId } = parseOrThrow(jobIdParamsSchema, req.params, 'path');
-      const { fields } = parseOrThrow(pollQuerySchema, req.query, 'query');
+      const read = input(req);
+      const { jobId } = read('params');
+      const { fields } = read('query');
       const after = parseOrThrow(lastEventIdSchema, req.get('last-event-id'), 'Last-Event-ID header') ?? null;
       if (!isJobId(jobId)) {
         // Refused before a channel is subscribed for it.

@@ -3,9 +3,8 @@ import { type RequestHandler, Router } from 'express';
 import type { AppContext } from '../app-context';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
-import { parseOrThrow } from '../middleware/validate';
 import { error, type PathParts } from '../openapi-parts';
-import { companyExample, searchQueryInput, searchQuerySchema, searchResponseSchema } from '../schemas/search';
+import { companyExample, searchQueryInput, searchResponseSchema } from '../schemas/search';
 import { searchCompanies } from '../search/search-companies';
 import { apiRoutes } from './api-routes';
 import { mountRoutes, registerRoutes } from './define-route';
@@ -22,7 +21,7 @@ const routes = [
     tag: 'companies',
     description:
       'Ranked full-text search with prefix and typo tolerance; without q, a list, most recently enriched first. Does not count against rate limits.',
-    request: { query: searchQuerySchema },
+    input: { query: searchQueryInput },
     answer: {
       schema: searchResponseSchema,
       description: 'One page of results; a page past the end has no results and the same pagination totals',
@@ -36,11 +35,9 @@ const routes = [
       ),
       405: error('METHOD_NOT_ALLOWED'),
     }),
-    handler(req, res, { ctx, limits }) {
+    handler(req, res, { ctx, limits }, input) {
       const team = requireAuth(req);
-      return limits.readBesideStatus(req, res, async () =>
-        searchCompanies(ctx.db, team.teamId, parseOrThrow(searchQueryInput, req.query, 'query')),
-      );
+      return limits.readBesideStatus(req, res, async () => searchCompanies(ctx.db, team.teamId, input('query')));
     },
   }),
 ];

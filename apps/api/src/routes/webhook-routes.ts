@@ -19,7 +19,6 @@ import type { AppContext } from '../app-context';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { jsonBody } from '../middleware/json-body';
-import { parseOrThrow } from '../middleware/validate';
 import { error, jsonRequest, type PathParts, tagged } from '../openapi-parts';
 import { cursorPage } from '../schemas/cursor';
 import { companyExample } from '../schemas/search';
@@ -109,7 +108,8 @@ const create = defineRoute({
   operationId: 'createWebhook',
   tag: 'webhooks',
   description: 'The signing secret is in this answer only. A team has at most 20 endpoints.',
-  request: jsonRequest(webhookCreateSchema, { url: WEBHOOK.url, events: WEBHOOK.events, description: WEBHOOK.description }),
+  input: { body: webhookCreateSchema },
+  bodyExample: { url: WEBHOOK.url, events: WEBHOOK.events, description: WEBHOOK.description },
   answer: {
     status: 201,
     schema: webhookWithSecretSchema,
@@ -123,11 +123,11 @@ const create = defineRoute({
     409: error('WEBHOOK_LIMIT_REACHED'),
   }),
   middleware: reportedWithBody,
-  async handler(req, _res, { ctx }) {
+  async handler(req, _res, { ctx }, input) {
     const teamId = teamOf(req);
-    const input = parseOrThrow(webhookCreateSchema, req.body, 'request body');
-    const url = await checkWebhookUrl(input.url, urlCheck(ctx));
-    return createEndpoint(ctx.db, teamId, { ...input, url });
+    const body = input('body');
+    const url = await checkWebhookUrl(body.url, urlCheck(ctx));
+    return createEndpoint(ctx.db, teamId, { ...body, url });
   },
 });
 
@@ -139,12 +139,12 @@ const get = defineRoute({
   tag: 'webhooks',
   description:
     'The endpoint with its events, whether it is enabled (and if not, why) and its failed attempts since the last success; never its secret.',
-  request: { params: webhookParamsSchema },
+  input: { params: webhookParamsSchema },
   answer: { schema: webhookSchema, description: 'The endpoint', example: WEBHOOK },
   responses: ({ common }) => ({ ...notFound, ...common }),
   middleware: reported,
-  async handler(req, _res, { ctx }) {
-    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
+  async handler(req, _res, { ctx }, input) {
+    const { id } = input('params');
     return endpointView(await findEndpoint(ctx.db, teamOf(req), id));
   },
 });
@@ -156,7 +156,8 @@ const update = defineRoute({
   operationId: 'updateWebhook',
   tag: 'webhooks',
   description: 'Enabling a disabled endpoint clears its reason and its count of failed attempts.',
-  request: { params: webhookParamsSchema, ...jsonRequest(webhookUpdateSchema, { enabled: false }) },
+  input: { params: webhookParamsSchema, body: webhookUpdateSchema },
+  bodyExample: { enabled: false },
   answer: {
     schema: webhookSchema,
     description: 'The endpoint as changed',
@@ -169,12 +170,12 @@ const update = defineRoute({
     ...notFound,
   }),
   middleware: reportedWithBody,
-  async handler(req, _res, { ctx }) {
+  async handler(req, _res, { ctx }, input) {
     const teamId = teamOf(req);
-    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
-    const input = parseOrThrow(webhookUpdateSchema, req.body, 'request body');
-    const url = input.url === undefined ? undefined : await checkWebhookUrl(input.url, urlCheck(ctx));
-    return updateEndpoint(ctx.db, teamId, id, { ...input, url });
+    const { id } = input('params');
+    const update = input('body');
+    const url = update.url === undefined ? undefined : await checkWebhookUrl(update.url, urlCheck(ctx));
+    return updateEndpoint(ctx.db, teamId, id, { ...update, url });
   },
 });
 
@@ -186,12 +187,12 @@ const remove = defineRawRoute({
   operationId: 'deleteWebhook',
   tag: 'webhooks',
   description: 'The endpoint and its delivery history are removed; no event is sent to it afterwards.',
-  request: { params: webhookParamsSchema },
+  input: { params: webhookParamsSchema },
   responses: ({ common, csrf }) => ({ 204: { description: 'Removed' }, ...notFound, ...common, ...csrf }),
   middleware: reported,
-  serve: ({ ctx }) =>
+  serve: ({ ctx }, input) =>
     async function deleteWebhook(req, res) {
-      const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
+      const { id } = input(req)('params');
       await deleteEndpoint(ctx.db, teamOf(req), id);
       res.status(204).end();
     },
@@ -206,7 +207,8 @@ const rotate = defineRoute({
   description:
     'The new secret is in this answer only. The previous one keeps signing beside it (both signatures in webhook-signature) ' +
     'for overlapHours, 24 by default.',
-  request: { params: webhookParamsSchema, ...jsonRequest(rotateSecretSchema, { overlapHours: 24 }, false) },
+  input: { params: webhookParamsSchema, body: rotateSecretSchema },
+  bodyExample: { overlapHours: 24 },
   answer: {
     schema: webhookWithSecretSchema,
     description: 'Rotated; store the secret now',
@@ -214,10 +216,10 @@ const rotate = defineRoute({
   },
   responses: ({ common, csrf }) => ({ ...notFound, ...common, ...csrf }),
   middleware: reportedWithBody,
-  async handler(req, _res, { ctx }) {
+  async handler(req, _res, { ctx }, input) {
     const teamId = teamOf(req);
-    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
-    const { overlapHours } = parseOrThrow(rotateSecretSchema, req.body, 'request body');
+    const { id } = input('params');
+    const { overlapHours } = input('body');
     const overlapMs = (overlapHours ?? ctx.config.WEBHOOK_SECRET_OVERLAP_HOURS) * 3_600_000;
     return rotateSecret(ctx.db, teamId, id, overlapMs);
   },
@@ -231,14 +233,14 @@ const deliveries = defineRoute({
   tag: 'webhooks',
   description:
     'One page of the endpoint’s deliveries (filter by status), each with its attempts: when, the answer’s status, and the error when there was no answer.',
-  request: { params: webhookParamsSchema, query: deliveryListQuerySchema },
+  input: { params: webhookParamsSchema, query: deliveryListQuerySchema },
   answer: { schema: deliveryListSchema, description: 'One page', example: { data: [DELIVERY], pagination: { nextCursor: null } } },
   responses: ({ common }) => ({ ...common, 400: error('VALIDATION_ERROR (limit, cursor or status)'), ...notFound }),
   middleware: reported,
-  async handler(req, _res, { ctx }) {
+  async handler(req, _res, { ctx }, input) {
     const teamId = teamOf(req);
-    const { id } = parseOrThrow(webhookParamsSchema, req.params, 'path');
-    const query = parseOrThrow(deliveryListQuerySchema, req.query, 'query');
+    const { id } = input('params');
+    const query = input('query');
     const rows = await listDeliveries(ctx.db, teamId, id, query);
     const page = cursorPage(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
     return { data: page.data.map(deliveryView), pagination: page.pagination };
@@ -252,7 +254,7 @@ const resend = defineRoute({
   operationId: 'resendWebhookDelivery',
   tag: 'webhooks',
   description: 'Same webhook-id and body, through a new round of retries.',
-  request: { params: deliveryParamsSchema },
+  input: { params: deliveryParamsSchema },
   answer: {
     status: 202,
     schema: deliverySchema,
@@ -266,9 +268,9 @@ const resend = defineRoute({
     ...csrf,
   }),
   middleware: reported,
-  async handler(req, _res, { ctx }) {
+  async handler(req, _res, { ctx }, input) {
     const teamId = teamOf(req);
-    const { id, deliveryId } = parseOrThrow(deliveryParamsSchema, req.params, 'path');
+    const { id, deliveryId } = input('params');
     await resetForResend(ctx.db, teamId, id, deliveryId);
     const retry = { attempts: ctx.config.JOB_ATTEMPTS, backoffMs: ctx.config.JOB_BACKOFF_MS };
     await queueDeliveryAgain(ctx.queues.queue(QueueName.webhook), deliveryId, retry, { now: true });

@@ -70,7 +70,9 @@ export const keyCreatedSchema = z
     key: z.string().meta({ description: 'The key itself: shown only in this answer', example: 'ce_live_LBgVwBTaaGqwjAuP43v773aLnDdRh6PH' }),
   })
   .meta({ id: 'KeyCreated' });
-export const keyIdParamsSchema = z.object({ id: pathId });
+export const keyIdParamsSchema = z.object({
+  id: pathId.meta({ description: 'The key’s id', example: 'key_01m8b2c3d4e5f6g7h8j9k0m1n2p3' }),
+});
 
 export const teamViewSchema = z
   .object({
@@ -115,6 +117,9 @@ export const inviteCreatedSchema = z
   .meta({ id: 'InviteCreated' });
 // One path, /invites/{invite}: GET reads it by its token (no session), DELETE removes it by its id.
 export const inviteParamsSchema = z.object({
-  invite: pathId.meta({ description: 'GET: the invite’s token (from its join link); DELETE: the invite’s id' }),
+  invite: pathId.meta({
+    description: 'GET: the invite’s token (from its join link); DELETE: the invite’s id',
+    example: 'inv_01m8b2c3d4e5f6g7h8j9k0m1n2p3',
+  }),
 });
 export const inviteLookupSchema = z.object({ teamName: z.string(), role, expiresAt: isoTimestamp }).meta({ id: 'InviteLookup' });
