@@ -1,3 +1,4 @@
+import type { StorableJson } from '@enrich/db';
 import type { ItemCounts } from './event-announcements';
 
 export interface BatchTimes {
@@ -34,12 +35,35 @@ export function itemProgress({ completed, failed, pending }: ItemCounts) {
   };
 }
 
+/** An entry a submission could not accept, as the batch row keeps it (invalid_entries, JSON). */
+export interface InvalidEntry {
+  index: number;
+  /** As sent, made storable (storableJson: arrays and objects as JSON text); the batch row keeps it and the answer shows the same. */
+  entry: StorableJson;
+  reason: string;
+  message: string;
+}
+
+/** A batch row's invalid_entries (JSON the submission wrote) as entries; anything else in it is left out. */
+export function invalidEntriesOf(json: unknown): InvalidEntry[] {
+  if (!Array.isArray(json)) return [];
+  return json.filter(
+    (entry): entry is InvalidEntry =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      !Array.isArray(entry) &&
+      typeof entry.index === 'number' &&
+      typeof entry.reason === 'string' &&
+      typeof entry.message === 'string',
+  );
+}
+
 /** A batch's row with its items counted, as the poll and batch.completed read it. */
 export interface CountedBatch extends BatchTimes, ItemCounts {
   id: string;
   entriesReceived: number;
   duplicateEntries: number;
-  invalid: unknown[];
+  invalid: InvalidEntry[];
 }
 
 /**

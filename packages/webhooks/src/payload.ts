@@ -1,5 +1,13 @@
 import { type Db, typedSql } from '@enrich/db';
-import { batchStatus, type CompanyColumns, jobView, type PolledJob, storedCompany, type WebhookEvent } from '@enrich/jobs';
+import {
+  batchStatus,
+  type CompanyColumns,
+  invalidEntriesOf,
+  jobView,
+  type PolledJob,
+  storedCompany,
+  type WebhookEvent,
+} from '@enrich/jobs';
 import { parseFieldSelection, type StoredCompany } from '@enrich/record';
 import { webhookBatch, webhookJob } from './webhook-reads.queries';
 
@@ -58,6 +66,8 @@ async function jobData(db: Db, jobId: string, fields: string | null, loaded: Loa
   if (!job) return null;
   const selection = fields === null ? undefined : parseFieldSelection(fields);
   const data = jobView(job.job, job.company, 0, selection?.ok ? selection.selection : undefined);
+  // A job event is owed only once its job has ended (the job store writes it then).
+  if (data.status === 'processing') throw new Error(`job ${job.id} has not ended: no job event is owed for it`);
   return { jobId: job.id, ...(job.batchId ? { batchId: job.batchId } : {}), ...data };
 }
 
@@ -65,13 +75,17 @@ async function jobData(db: Db, jobId: string, fields: string | null, loaded: Loa
 async function batchData(db: Db, batchId: string) {
   const [batch] = await webhookBatch.run({ batchId }, typedSql(db, 'webhook-batch'));
   if (!batch) return null;
-  // invalid_entries is JSON written by the submission: the entries it could not accept.
   return {
-    ...batchStatus({ ...batch, invalid: Array.isArray(batch.invalid) ? batch.invalid : [] }),
+    ...batchStatus({ ...batch, invalid: invalidEntriesOf(batch.invalid) }),
     statusEndpoint: `/api/enrich/bulk/${batch.id}`,
     resultsEndpoint: `/api/enrich/bulk/${batch.id}/results.csv`,
   };
 }
+
+/** A job event's `data` as sent; apps/api/src/schemas/webhooks.ts holds it to the documented schema. */
+export type JobPayloadData = NonNullable<Awaited<ReturnType<typeof jobData>>>;
+/** batch.completed's `data` as sent; held to its schema as JobPayloadData is. */
+export type BatchPayloadData = NonNullable<Awaited<ReturnType<typeof batchData>>>;
 
 /**
  * A delivery's body, as the Standard Webhooks specification shapes it: `{type, timestamp,

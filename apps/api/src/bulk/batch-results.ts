@@ -1,10 +1,9 @@
 import { type Db, typedSql } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { jobFailure, storedCompany } from '@enrich/jobs';
+import { type InvalidEntry, invalidEntriesOf, jobFailure, storedCompany } from '@enrich/jobs';
 import { FLAT_RECORD_COLUMNS, flattenRecord, recordFromStored } from '@enrich/record';
 import type { Response } from 'express';
 import { type IResultsPageResult, type Json, resultsBatch, resultsPage } from './batch-reads.queries';
-import type { InvalidEntry } from './classify-entries';
 import { csvLine } from './csv-line';
 
 /** Entries read per query: a 1,000-entry batch is a few round trips, and memory stays flat. */
@@ -12,20 +11,6 @@ export const RESULTS_PAGE_SIZE = 250;
 
 // The statements and their row types: ResultsBatch and ResultsPage in batch-reads.sql.
 type EntryRow = IResultsPageResult;
-
-/** The batch's invalid entries as the submission stored them (invalid_entries, JSON). */
-function invalidEntries(json: Json): InvalidEntry[] {
-  if (!Array.isArray(json)) return [];
-  return json.filter(
-    (entry): entry is Json & InvalidEntry =>
-      typeof entry === 'object' &&
-      entry !== null &&
-      !Array.isArray(entry) &&
-      typeof entry.index === 'number' &&
-      typeof entry.reason === 'string' &&
-      typeof entry.message === 'string',
-  );
-}
 
 const text = (value: Json | undefined): string => (value === null || value === undefined ? '' : String(value));
 
@@ -79,7 +64,7 @@ export async function writeBatchResults(db: Db, teamId: string, batchId: string,
   const [batch] = await resultsBatch.run({ batchId, teamId }, typedSql(db, 'batch-results-batch'));
   if (!batch) throw new AppError(ErrorCode.BATCH_NOT_FOUND, `no batch ${batchId}`);
   const inputColumns = batch.inputColumns.length > 0 ? batch.inputColumns : ['domain'];
-  const invalid = new Map(invalidEntries(batch.invalid).map((entry) => [entry.index, entry]));
+  const invalid = new Map(invalidEntriesOf(batch.invalid).map((entry) => [entry.index, entry]));
 
   let gone = false;
   res.once('close', () => {

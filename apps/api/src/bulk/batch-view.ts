@@ -1,6 +1,6 @@
 import { type Db, typedSql } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { batchStatus, type ItemCounts, jobFailure, storedCompany } from '@enrich/jobs';
+import { batchStatus, type ItemCounts, invalidEntriesOf, jobFailure, storedCompany } from '@enrich/jobs';
 import { type FieldSelection, recordFromStored, selectFields } from '@enrich/record';
 import type { z } from 'zod';
 import { coalescedQuery, type Lookup } from '../coalesced-lookup';
@@ -15,7 +15,6 @@ import {
   pollBatchOfStatus,
   pollBatchVersions,
 } from './batch-reads.queries';
-import type { InvalidEntry } from './classify-entries';
 
 const itemsIn = (counts: ItemCounts, status: ItemStatus): number => (status === 'processing' ? counts.pending : counts[status]);
 
@@ -91,8 +90,7 @@ function batchView(batch: BatchRow, rows: BatchRow[], page: BatchQuery): z.outpu
       ...(job.itemStatus === 'failed' ? { error: jobFailure(job) } : {}),
     };
   });
-  // invalid_entries is JSON written by the submission: the entries it could not accept (its InvalidEntry[]).
-  const invalid = (Array.isArray(batch.invalid) ? batch.invalid : []) as unknown as InvalidEntry[];
+  const invalid = invalidEntriesOf(batch.invalid);
   const status = batchStatus({ ...batch, id: batch.batchId, invalid });
   return { ...status, invalid, items, pagination: pagination(page, page.status ? itemsIn(batch, page.status) : status.total) };
 }

@@ -1,6 +1,6 @@
 import { type StorableJson, storableJson } from '@enrich/db';
 import { normalizeDomain } from '@enrich/domain';
-import type { BatchEntryInput } from '@enrich/jobs';
+import type { BatchEntryInput, InvalidEntry } from '@enrich/jobs';
 
 export interface AcceptedEntry {
   index: number;
@@ -13,13 +13,6 @@ export interface DuplicateEntry {
   domain: string;
   /** Index of the entry whose job this one shares. */
   sameAs: number;
-}
-export interface InvalidEntry {
-  index: number;
-  /** As sent, made storable (storableJson: arrays and objects as JSON text); the batch row keeps it and the answer shows the same. */
-  entry: StorableJson;
-  reason: string;
-  message: string;
 }
 export interface ClassifiedEntries {
   received: number;

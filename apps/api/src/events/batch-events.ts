@@ -2,6 +2,7 @@ import { type Db, typedSql } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { type BatchItemEnded, batchEventChannel, type ItemCounts, itemProgress, jobFailure } from '@enrich/jobs';
 import { batchEvents } from '../bulk/batch-reads.queries';
+import type { BatchEventData } from '../schemas/events';
 import type { EventSource, StreamState } from './event-stream';
 import type { SseEvent } from './sse-response';
 
@@ -13,7 +14,7 @@ type Item = BatchItemEnded['item'];
  * (enrichment_jobs.end_seq), each with the counts as they stood once it ended. The event
  * whose counts leave nothing pending is the last.
  */
-const progressEvent = (batchId: string, seq: number, counts: ItemCounts, item?: Item): SseEvent => ({
+const progressEvent = (batchId: string, seq: number, counts: ItemCounts, item?: Item): SseEvent<BatchEventData> => ({
   id: seq,
   event: item ? 'item' : 'progress',
   data: { batchId, ...itemProgress(counts), ...(item ? { item: { ...item, error: item.error ?? undefined } } : {}) },

@@ -1,6 +1,7 @@
 import { JOB_EVENT_SEQ, jobEventChannel, jobView, processingView } from '@enrich/jobs';
 import type { FieldSelection } from '@enrich/record';
 import { findTeamJob, type Polled, type PolledJobs } from '../jobs/job-view';
+import type { JobEventData } from '../schemas/events';
 import type { EventSource, StreamState } from './event-stream';
 import type { SseEvent } from './sse-response';
 
@@ -17,7 +18,7 @@ export function jobEvents(
   fields?: FieldSelection,
 ): StreamState {
   const processing = processingView(job, estimatedMs);
-  const shown: SseEvent[] = [{ id: JOB_EVENT_SEQ.processing, event: 'processing', data: processing }];
+  const shown: SseEvent<JobEventData>[] = [{ id: JOB_EVENT_SEQ.processing, event: 'processing', data: processing }];
   if (job.startedAt)
     shown.push({ id: JOB_EVENT_SEQ.started, event: 'started', data: { ...processing, startedAt: job.startedAt.toISOString() } });
   const view = jobView(job, company, estimatedMs, fields);

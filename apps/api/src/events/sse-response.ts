@@ -7,10 +7,11 @@ export const RECONNECT_MS = 2000;
 const MAX_BUFFERED_BYTES = 1 << 20;
 
 /** One event: its id (what Last-Event-ID resumes after), its name and its JSON data. */
-export interface SseEvent {
+/** One event of a stream; `D` is the schema's output its data is held to (schemas/events.ts). */
+export interface SseEvent<D = unknown> {
   id: number;
   event: string;
-  data: unknown;
+  data: D;
 }
 
 /** An SSE frame. JSON has no raw line breaks, so the data is one `data:` line. */

@@ -23,6 +23,9 @@ export const jobEventDataSchema = z.union([jobProcessingSchema, jobStartedEventS
     'answer at that point (`fields` selects the record of `completed`)',
 });
 
+/** What a job stream's event carries: the compiler holds jobEvents (events/job-events.ts) to it. */
+export type JobEventData = z.output<typeof jobEventDataSchema>;
+
 export const batchEventDataSchema = z
   .object({
     batchId: z.string(),
@@ -44,3 +47,6 @@ export const batchEventDataSchema = z
       'data of a batch stream’s events: `progress` (a new stream’s first event: the counts now) and `item` (one per item that ' +
       'ended, numbered in the order they ended, with the counts as it left them). The stream ends after the event with nothing pending.',
   });
+
+/** What a batch stream's event carries: the compiler holds readBatchEvents (events/batch-events.ts) to it. */
+export type BatchEventData = z.output<typeof batchEventDataSchema>;

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENTS } from '@enrich/jobs';
 import { parseFieldSelection, SELECTABLE_FIELDS } from '@enrich/record';
-import { webhookUrlSchema } from '@enrich/webhooks';
+import { type BatchPayloadData, type JobPayloadData, webhookUrlSchema } from '@enrich/webhooks';
 import { z } from 'zod';
 import { batchStatusSchema } from './bulk';
 import { cursorPaginationSchema, cursorQuerySchema } from './cursor';
@@ -183,3 +183,11 @@ export const batchEventPayloadSchema = z
       .meta({ description: 'The batch’s poll answer without its page of items' }),
   })
   .meta({ id: 'BatchEventPayload' });
+
+// What packages/webhooks sends (buildPayload), held by the compiler to the schemas above, which
+// that package cannot import: a field the payload leaves out or mistypes fails the typecheck.
+type Sends<Sent extends Documented, Documented> = Sent;
+export type SentWebhookData = [
+  Sends<JobPayloadData, z.output<typeof jobEventPayloadSchema>['data']>,
+  Sends<BatchPayloadData, z.output<typeof batchEventPayloadSchema>['data']>,
+];
