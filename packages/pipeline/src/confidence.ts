@@ -12,7 +12,7 @@ export const FIELD_WEIGHTS: Partial<Record<ScalarField, number>> = {
   businessStage: 5,
   fundingStatus: 5,
 };
-const SOCIAL_WEIGHTS = { linkedin: 10, twitter: 5, other: 5 };
+export const SOCIAL_WEIGHTS = { linkedin: 10, twitter: 5, other: 5 };
 
 // A value another source confirmed closes this share of its remaining doubt; one another
 // source contradicted keeps this share of its quality.
