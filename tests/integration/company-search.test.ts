@@ -342,7 +342,7 @@ describe('pagination', () => {
 // index walk in listing order with an estimated total. These few companies are never broad, so
 // the limits that choose it are lowered to force each way of answering.
 describe('broad searches', () => {
-  const WALK: SearchLimits = { exactCost: -1, exactRows: -1, maxWalkReads: SEARCH_LIMITS.maxWalkReads };
+  const WALK: SearchLimits = { exactCost: -1, maxExactRows: -1, exactRows: -1, maxWalkReads: SEARCH_LIMITS.maxWalkReads };
   const SORT: SearchLimits = { ...WALK, maxWalkReads: -1 };
   const byListing = (list: Seed[]) =>
     [...list].sort((a, b) => b.enrichedAt.getTime() - a.enrichedAt.getTime() || (a.domain < b.domain ? -1 : 1)).map((c) => c.domain);

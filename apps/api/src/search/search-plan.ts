@@ -8,6 +8,12 @@ export interface SearchLimits {
    * search is answered exactly: every match counted, ranked by relevance.
    */
   exactCost: number;
+  /**
+   * ... and when at most this many companies match the words (a ranked search reads and ranks
+   * each before filtering): the cost counts pages, so on a smaller team it calls a quarter of
+   * 100,000 companies cheap, but ranking them still takes ~40 ms of CPU.
+   */
+  maxExactRows: number;
   /** Also exact whatever the cost when so few companies match: a walk would read many rows to find them. */
   exactRows: number;
   /**
@@ -18,13 +24,15 @@ export interface SearchLimits {
 }
 
 // Cost 20,000 is about 25 ms of reads on the 1,000,000-company benchmark (scripts/bench-search.ts).
-export const SEARCH_LIMITS: SearchLimits = { exactCost: 20_000, exactRows: 1_000, maxWalkReads: 20_000 };
+export const SEARCH_LIMITS: SearchLimits = { exactCost: 20_000, maxExactRows: 10_000, exactRows: 1_000, maxWalkReads: 20_000 };
 
 export interface MatchEstimate {
   /** Companies matching the words and the filters. */
   rows: number;
   /** The planner's cost of reading all of them. */
   cost: number;
+  /** Companies matching the words alone (all the team's without words): what a ranked search reads. */
+  wordMatches: number;
   /** Companies passing the filters alone (all the team's without filters). */
   candidates: number;
 }
@@ -36,7 +44,9 @@ export function searchPlan(
   page: { hasTerms: boolean; offset: number; limit: number },
   limits: SearchLimits = SEARCH_LIMITS,
 ): SearchPlan {
-  if (estimate.cost <= limits.exactCost || estimate.rows <= limits.exactRows) return 'exact';
+  if (estimate.rows <= limits.exactRows) return 'exact';
+  const read = page.hasTerms ? Math.max(estimate.rows, estimate.wordMatches) : estimate.rows;
+  if (estimate.cost <= limits.exactCost && read <= limits.maxExactRows) return 'exact';
   if (!page.hasTerms) return 'walk';
   const reads = ((page.offset + page.limit) * estimate.candidates) / Math.max(estimate.rows, 1);
   return reads <= limits.maxWalkReads ? 'walk' : 'sort';

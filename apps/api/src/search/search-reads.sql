@@ -121,13 +121,15 @@ ORDER BY p."listedAt" DESC, p.c_domain;
 
 /*
   What a search would cost, before it runs: the planner's estimate of the team's companies that
-  match the words and filters ("rows") and of the cost of reading them all ("cost"), and of those
+  match the words and filters ("rows") and of the cost of reading them all ("cost"), of those
+  that match the words alone ("wordMatches": a ranked search reads each of them), and of those
   that pass the filters alone ("candidates"). From statistics only (search_match_estimate,
   migration 20261203000000_search_estimates): no row is read.
 */
 /* @name EstimateMatches */
-SELECT m.rows AS "rows!", m.cost AS "cost!", f.rows AS "candidates!"
+SELECT m.rows AS "rows!", m.cost AS "cost!", w.rows AS "wordMatches!", f.rows AS "candidates!"
 FROM search_match_estimate(:teamId!, :query::text, :industry::text, :businessStage::text, :locationPattern::text, :minConfidence::int) m,
+  search_match_estimate(:teamId!, :query::text, NULL, NULL, NULL, NULL) w,
   search_match_estimate(:teamId!, NULL, :industry::text, :businessStage::text, :locationPattern::text, :minConfidence::int) f;
 
 /*
