@@ -163,7 +163,13 @@ const COLUMNS = [
 
 // One INSERT per chunk with a column array each (unnest), so 100,000 rows take seconds, not
 // minutes. `sources` travels as a comma list: unnest would flatten an array of arrays.
-export async function seedCompanies(client: Client, teamId: string, count: number, chunk = 5000): Promise<void> {
+// This machine's PostgreSQL runs without autovacuum: the tables are analyzed here whenever a
+// tenth of their rows are new since the last ANALYZE (autovacuum_analyze_scale_factor's
+// default), as production's autovacuum would; without it the triggers' lookups plan against
+// empty tables and turn into sequential scans. Answers how many times ANALYZE ran.
+export async function seedCompanies(client: Client, teamId: string, count: number, chunk = 5000): Promise<number> {
+  let analyzedAt = 0;
+  let analyzed = 0;
   const next = companyGenerator();
   const columnList = COLUMNS.map(([name]) => name).join(', ');
   const unnest = COLUMNS.map(([, type], i) => `$${i + 1}::${type === 'jsonb' ? 'text' : type}[]`).join(', ');
@@ -197,5 +203,12 @@ export async function seedCompanies(client: Client, teamId: string, count: numbe
        SELECT $1, domain, enriched_at FROM unnest($2::text[], $3::timestamp[]) AS t(domain, enriched_at)`,
       [teamId, values[0], values[12]],
     );
+    const loaded = done + rows.length;
+    if (loaded - analyzedAt > 50 + 0.1 * analyzedAt) {
+      await client.query('ANALYZE companies, team_companies, search_words');
+      analyzedAt = loaded;
+      analyzed += 1;
+    }
   }
+  return analyzed;
 }

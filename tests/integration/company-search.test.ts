@@ -1,6 +1,6 @@
-import { KEY_CACHE_MS } from '@enrich/api';
+import { KEY_CACHE_MS, runSearch, SEARCH_LIMITS, type SearchLimits, searchInput, searchQuerySchema } from '@enrich/api';
 import { revokeApiKey } from '@enrich/api-keys';
-import type { Prisma } from '@enrich/db';
+import { type Prisma, typedSql } from '@enrich/db';
 import { sleep } from '@enrich/testkit';
 import request from 'supertest';
 import { strictError, strictSearchResponse } from '../support/contract-schemas';
@@ -335,6 +335,62 @@ describe('pagination', () => {
     const res = await search({});
     expect(res.body.results).toHaveLength(20);
     expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: A_TOTAL, totalPages: Math.ceil(A_TOTAL / 20) });
+  });
+});
+
+// A broad search (one that matches too many companies to count and rank) is answered from an
+// index walk in listing order with an estimated total. These few companies are never broad, so
+// the limits that choose it are lowered to force each way of answering.
+describe('broad searches', () => {
+  const WALK: SearchLimits = { exactCost: -1, maxExactRows: -1, exactRows: -1, maxWalkReads: SEARCH_LIMITS.maxWalkReads };
+  const SORT: SearchLimits = { ...WALK, maxWalkReads: -1 };
+  const byListing = (list: Seed[]) =>
+    [...list].sort((a, b) => b.enrichedAt.getTime() - a.enrichedAt.getTime() || (a.domain < b.domain ? -1 : 1)).map((c) => c.domain);
+
+  async function walkAll(query: Record<string, string>, limits: SearchLimits, limit = 5) {
+    const seen: string[] = [];
+    const totals: { total: number; estimated: boolean }[] = [];
+    for (let page = 1; page < 100; page += 1) {
+      const input = searchInput(teamA, searchQuerySchema.parse({ ...query, page: String(page), limit: String(limit) }));
+      const found = await runSearch(typedSql(stack.database.db), input, limits);
+      seen.push(...found.rows.map((row) => row.company.domain));
+      totals.push({ total: found.total, estimated: found.estimated });
+      if (found.rows.length < limit) break;
+    }
+    return { seen, totals };
+  }
+
+  it.each([
+    ['walked', WALK],
+    ['sorted', SORT],
+  ])('%s: the same matches as a ranked search, most recently enriched first, with no company twice', async (_name, limits) => {
+    const { seen } = await walkAll({ q: 'widget' }, limits);
+    expect(seen).toEqual(byListing(WIDGETS));
+    const analytics = await walkAll({ q: 'anlytics', location: 'berlin' }, limits);
+    expect(analytics.seen).toEqual(['zeta-analytics.com', 'alpha-consulting.com']);
+    const filtered = await walkAll({ q: 'software', industry: 'SOFTWARE', businessStage: 'startup' }, limits);
+    expect(filtered.seen).toEqual(['zeta-analytics.com', 'remote-first.dev']);
+  });
+
+  it('estimates the total of a full page (never below one more page), counts it on the last', async () => {
+    const { seen, totals } = await walkAll({ q: 'widget' }, WALK);
+    expect(totals.slice(0, -1).every((t, i) => t.estimated && t.total >= (i + 1) * 5 + 1)).toBe(true);
+    expect(totals.at(-1)).toEqual({ total: WIDGETS.length, estimated: false });
+    expect(seen).toHaveLength(WIDGETS.length);
+  });
+
+  it('walks the listing with filters from the index alone, in the same order as the counted listing', async () => {
+    const { seen } = await walkAll({ industry: 'software' }, WALK, 2);
+    const exact = await walkAll({ industry: 'software' }, SEARCH_LIMITS, 2);
+    expect(seen).toEqual(exact.seen);
+    expect(exact.totals.every((t) => !t.estimated)).toBe(true);
+  });
+
+  it('marks an estimated total in the answer with totalEstimated, and leaves a counted one unmarked', async () => {
+    expect((await search({ q: 'widget' })).body.pagination).not.toHaveProperty('totalEstimated');
+    expect(() =>
+      strictSearchResponse.parse({ results: [], pagination: { page: 1, limit: 20, total: 5000, totalPages: 250, totalEstimated: true } }),
+    ).not.toThrow();
   });
 });
 

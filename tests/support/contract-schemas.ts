@@ -16,7 +16,7 @@ import {
   jobProcessingSchema,
   jobStartedEventSchema,
   jobSummarySchema,
-  paginationSchema,
+  searchPaginationSchema,
   searchResponseSchema,
   searchResultSchema,
   usageSchema,
@@ -38,7 +38,7 @@ export const strictBatchStatus = batchStatusSchema
   .strict();
 
 export const strictSearchResponse = searchResponseSchema
-  .extend({ results: searchResultSchema.strict().array(), pagination: paginationSchema.strict() })
+  .extend({ results: searchResultSchema.strict().array(), pagination: searchPaginationSchema.strict() })
   .strict();
 
 export const strictUsage = usageSchema.strict();

@@ -69,6 +69,7 @@ export { paginationSchema } from './schemas/pagination';
 export {
   companyAnswerSchema,
   type SearchQuery,
+  searchPaginationSchema,
   searchQueryInput,
   searchQuerySchema,
   searchResponseSchema,
@@ -85,4 +86,5 @@ export {
   webhookWithSecretSchema,
 } from './schemas/webhooks';
 export { searchInput } from './search/search-companies';
+export { SEARCH_LIMITS, type SearchLimits } from './search/search-plan';
 export { type RunSql, runSearch, type SearchInput, type SearchPage } from './search/search-sql';

@@ -129,6 +129,7 @@ export interface ApiSchemas {
   KeyCreated: KeyCreated;
   Pagination: Pagination;
   RateLimitWindow: RateLimitWindow;
+  SearchPagination: SearchPagination;
   SigninRequest: SigninRequest;
   SignupRequest: SignupRequest;
   SocialProfiles: SocialProfiles;
@@ -625,7 +626,7 @@ export interface BulkPreview {
  */
 export interface CompanySearchResponse {
   results: (CompanySearchResult | CompanySearchResultSelection)[];
-  pagination: Pagination;
+  pagination: SearchPagination;
 }
 /**
  * The company data record, plus enrichedAt
@@ -740,6 +741,20 @@ export interface CompanySearchResultSelection {
    * When the calling team last enriched this company
    */
   enrichedAt: string;
+}
+/**
+ * This interface was referenced by `ApiSchemas`'s JSON-Schema
+ * via the `definition` "SearchPagination".
+ */
+export interface SearchPagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  /**
+   * Present (true) when the search matched too many companies to count: total and totalPages are then PostgreSQL’s estimate, never below what the pages shown so far prove. Walk the pages until one has fewer than limit results.
+   */
+  totalEstimated?: true;
 }
 /**
  * This interface was referenced by `ApiSchemas`'s JSON-Schema

@@ -20,7 +20,9 @@ const routes = [
     operationId: 'searchCompanies',
     tag: 'companies',
     description:
-      'Ranked full-text search with prefix and typo tolerance; without q, a list, most recently enriched first. Does not count against rate limits.',
+      'Ranked full-text search with prefix and typo tolerance; without q, a list, most recently enriched first. A broad search ' +
+      '(too many matches to rank) is listed most recently enriched first too, with an estimated total (pagination.totalEstimated). ' +
+      'Does not count against rate limits.',
     input: { query: searchQueryInput },
     answer: {
       schema: searchResponseSchema,

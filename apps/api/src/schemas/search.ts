@@ -66,10 +66,24 @@ export const selectedSearchResultSchema = selectedRecordSchema
 /** A search result or a looked-up company: the whole record, or with `fields` only those, plus enrichedAt. */
 export const companyAnswerSchema = z.union([searchResultSchema, selectedSearchResultSchema]);
 
+/** Search's pagination: the contract's, plus a mark on a total that was estimated rather than counted. */
+export const searchPaginationSchema = paginationSchema
+  .extend({
+    totalEstimated: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          'Present (true) when the search matched too many companies to count: total and totalPages are then PostgreSQL’s ' +
+          'estimate, never below what the pages shown so far prove. Walk the pages until one has fewer than limit results.',
+      }),
+  })
+  .meta({ id: 'SearchPagination' });
+
 export const searchResponseSchema = z
   .object({
     results: z.array(companyAnswerSchema),
-    pagination: paginationSchema,
+    pagination: searchPaginationSchema,
   })
   .meta({ id: 'CompanySearchResponse' });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -19,6 +19,6 @@ export async function searchCompanies(db: Db, teamId: string, query: SearchQuery
       ...selectFields(recordFromStored(row.company), query.fields),
       enrichedAt: row.listedAt.toISOString(),
     })),
-    pagination: pagination(query, found.total),
+    pagination: { ...pagination(query, found.total), ...(found.estimated ? { totalEstimated: true as const } : {}) },
   };
 }

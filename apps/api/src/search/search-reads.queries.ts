@@ -290,7 +290,7 @@ export interface IListFilteredCompaniesQuery {
   result: IListFilteredCompaniesResult;
 }
 
-const listFilteredCompaniesIR: any = {"usedParamSet":{"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":103,"b":110}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":121,"b":129},{"a":174,"b":182}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":195,"b":208},{"a":246,"b":259}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":271,"b":286},{"a":322,"b":337}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":349,"b":362},{"a":396,"b":409}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":641,"b":647}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":656,"b":663}]}],"statement":"WITH hits AS MATERIALIZED (\n  SELECT t.domain, t.enriched_at FROM team_companies t\n  WHERE t.team_id = :teamId!\n    AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)\n)\nSELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM hits) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", c.*\n  FROM (SELECT domain, enriched_at AS \"listedAt\" FROM hits ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.\"listedAt\" DESC, p.c_domain"};
+const listFilteredCompaniesIR: any = {"usedParamSet":{"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":103,"b":110}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":121,"b":129},{"a":174,"b":182}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":195,"b":208},{"a":246,"b":259}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":271,"b":286},{"a":322,"b":337}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":349,"b":362},{"a":396,"b":409}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":641,"b":647}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":656,"b":663}]}],"statement":"WITH hits AS MATERIALIZED (\n  SELECT t.domain, t.enriched_at FROM team_companies t\n  WHERE t.team_id = :teamId!\n    AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)\n)\nSELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM hits) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", c.*\n  FROM (SELECT domain, enriched_at AS \"listedAt\" FROM hits ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.\"listedAt\" DESC, p.c_domain                                                                                                                                                                                                                                                                                                                                                                                                                                                           "};
 
 /**
  * Query generated from SQL:
@@ -309,9 +309,249 @@ const listFilteredCompaniesIR: any = {"usedParamSet":{"teamId":true,"industry":t
  *   FROM (SELECT domain, enriched_at AS "listedAt" FROM hits ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h
  *   JOIN company_records c ON c.c_domain = h.domain
  * ) p ON true
- * ORDER BY p."listedAt" DESC, p.c_domain
+ * ORDER BY p."listedAt" DESC, p.c_domain                                                                                                                                                                                                                                                                                                                                                                                                                                                           
  * ```
  */
 export const listFilteredCompanies = new PreparedQuery<IListFilteredCompaniesParams,IListFilteredCompaniesResult>(listFilteredCompaniesIR);
+
+
+/** 'EstimateMatches' parameters type */
+export interface IEstimateMatchesParams {
+  businessStage?: string | null | void;
+  industry?: string | null | void;
+  locationPattern?: string | null | void;
+  minConfidence?: number | null | void;
+  query?: string | null | void;
+  teamId: string;
+}
+
+/** 'EstimateMatches' return type */
+export interface IEstimateMatchesResult {
+  candidates: number;
+  cost: number;
+  rows: number;
+  wordMatches: number;
+}
+
+/** 'EstimateMatches' query type */
+export interface IEstimateMatchesQuery {
+  params: IEstimateMatchesParams;
+  result: IEstimateMatchesResult;
+}
+
+const estimateMatchesIR: any = {"usedParamSet":{"teamId":true,"query":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":122,"b":129},{"a":257,"b":264},{"a":332,"b":339}]},{"name":"query","required":false,"transform":{"type":"scalar"},"locs":[{"a":132,"b":137},{"a":267,"b":272}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":146,"b":154},{"a":348,"b":356}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":163,"b":176},{"a":365,"b":378}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":185,"b":200},{"a":387,"b":402}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":209,"b":222},{"a":411,"b":424}]}],"statement":"SELECT m.rows AS \"rows!\", m.cost AS \"cost!\", w.rows AS \"wordMatches!\", f.rows AS \"candidates!\"\nFROM search_match_estimate(:teamId!, :query::text, :industry::text, :businessStage::text, :locationPattern::text, :minConfidence::int) m,\n  search_match_estimate(:teamId!, :query::text, NULL, NULL, NULL, NULL) w,\n  search_match_estimate(:teamId!, NULL, :industry::text, :businessStage::text, :locationPattern::text, :minConfidence::int) f                                                                                                                                                                                                                                                                                 "};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT m.rows AS "rows!", m.cost AS "cost!", w.rows AS "wordMatches!", f.rows AS "candidates!"
+ * FROM search_match_estimate(:teamId!, :query::text, :industry::text, :businessStage::text, :locationPattern::text, :minConfidence::int) m,
+ *   search_match_estimate(:teamId!, :query::text, NULL, NULL, NULL, NULL) w,
+ *   search_match_estimate(:teamId!, NULL, :industry::text, :businessStage::text, :locationPattern::text, :minConfidence::int) f                                                                                                                                                                                                                                                                                 
+ * ```
+ */
+export const estimateMatches = new PreparedQuery<IEstimateMatchesParams,IEstimateMatchesResult>(estimateMatchesIR);
+
+
+/** 'WalkCompanies' parameters type */
+export interface IWalkCompaniesParams {
+  businessStage?: string | null | void;
+  industry?: string | null | void;
+  limit: NumberOrString;
+  locationPattern?: string | null | void;
+  minConfidence?: number | null | void;
+  offset: NumberOrString;
+  teamId: string;
+}
+
+/** 'WalkCompanies' return type */
+export interface IWalkCompaniesResult {
+  c_b2bMatch: Json | null;
+  c_businessStage: string | null;
+  c_confidence: number | null;
+  c_description: string | null;
+  c_domain: string | null;
+  c_email: string | null;
+  c_employeeCount: string | null;
+  c_foundedYear: number | null;
+  c_fundingStatus: string | null;
+  c_industry: string | null;
+  c_insights: Json | null;
+  c_location: string | null;
+  c_logoUrl: string | null;
+  c_name: string | null;
+  c_phone: string | null;
+  c_provenance: Json | null;
+  c_socialProfiles: Json | null;
+  c_sources: stringArray | null;
+  c_technologies: stringArray | null;
+  c_version: string | null;
+  listedAt: Date;
+}
+
+/** 'WalkCompanies' query type */
+export interface IWalkCompaniesQuery {
+  params: IWalkCompaniesParams;
+  result: IWalkCompaniesResult;
+}
+
+const walkCompaniesIR: any = {"usedParamSet":{"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":121,"b":128}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":139,"b":147},{"a":192,"b":200}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":213,"b":226},{"a":264,"b":277}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":289,"b":304},{"a":340,"b":355}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":367,"b":380},{"a":414,"b":427}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":478,"b":484}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":493,"b":500}]}],"statement":"SELECT h.\"listedAt\", c.*\nFROM (\n  SELECT w.domain, w.enriched_at AS \"listedAt\" FROM team_companies w\n  WHERE w.team_id = :teamId!\n    AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)\n  ORDER BY w.enriched_at DESC, w.domain\n  LIMIT :limit! OFFSET :offset!\n) h\nJOIN company_records c ON c.c_domain = h.domain\nORDER BY h.\"listedAt\" DESC, c.c_domain                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         "};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT h."listedAt", c.*
+ * FROM (
+ *   SELECT w.domain, w.enriched_at AS "listedAt" FROM team_companies w
+ *   WHERE w.team_id = :teamId!
+ *     AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))
+ *     AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)
+ *     AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)
+ *     AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)
+ *   ORDER BY w.enriched_at DESC, w.domain
+ *   LIMIT :limit! OFFSET :offset!
+ * ) h
+ * JOIN company_records c ON c.c_domain = h.domain
+ * ORDER BY h."listedAt" DESC, c.c_domain                                                                                                                                                                                                                                                                                                                                                                                                                                                                                                         
+ * ```
+ */
+export const walkCompanies = new PreparedQuery<IWalkCompaniesParams,IWalkCompaniesResult>(walkCompaniesIR);
+
+
+/** 'WalkMatches' parameters type */
+export interface IWalkMatchesParams {
+  businessStage?: string | null | void;
+  industry?: string | null | void;
+  limit: NumberOrString;
+  locationPattern?: string | null | void;
+  minConfidence?: number | null | void;
+  offset: NumberOrString;
+  query: string;
+  teamId: string;
+}
+
+/** 'WalkMatches' return type */
+export interface IWalkMatchesResult {
+  c_b2bMatch: Json | null;
+  c_businessStage: string | null;
+  c_confidence: number | null;
+  c_description: string | null;
+  c_domain: string | null;
+  c_email: string | null;
+  c_employeeCount: string | null;
+  c_foundedYear: number | null;
+  c_fundingStatus: string | null;
+  c_industry: string | null;
+  c_insights: Json | null;
+  c_location: string | null;
+  c_logoUrl: string | null;
+  c_name: string | null;
+  c_phone: string | null;
+  c_provenance: Json | null;
+  c_socialProfiles: Json | null;
+  c_sources: stringArray | null;
+  c_technologies: stringArray | null;
+  c_version: string | null;
+  listedAt: Date;
+}
+
+/** 'WalkMatches' query type */
+export interface IWalkMatchesQuery {
+  params: IWalkMatchesParams;
+  result: IWalkMatchesResult;
+}
+
+const walkMatchesIR: any = {"usedParamSet":{"query":true,"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"query","required":true,"transform":{"type":"scalar"},"locs":[{"a":253,"b":259}]},{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":311,"b":318}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":329,"b":337},{"a":382,"b":390}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":403,"b":416},{"a":454,"b":467}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":479,"b":494},{"a":530,"b":545}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":557,"b":570},{"a":604,"b":617}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":668,"b":674}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":683,"b":690}]}],"statement":"SELECT h.\"listedAt\", c.*\nFROM (\n  SELECT w.domain, w.enriched_at AS \"listedAt\" FROM team_companies w\n  JOIN LATERAL (\n    SELECT 1 FROM team_companies m\n    WHERE m.team_id = w.team_id AND m.domain = w.domain AND m.search_vector @@ to_tsquery('simple', :query!)\n    OFFSET 0\n  ) hit ON true\n  WHERE w.team_id = :teamId!\n    AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)\n  ORDER BY w.enriched_at DESC, w.domain\n  LIMIT :limit! OFFSET :offset!\n) h\nJOIN company_records c ON c.c_domain = h.domain\nORDER BY h.\"listedAt\" DESC, c.c_domain                                                                                                                                                                                                                                                                         "};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT h."listedAt", c.*
+ * FROM (
+ *   SELECT w.domain, w.enriched_at AS "listedAt" FROM team_companies w
+ *   JOIN LATERAL (
+ *     SELECT 1 FROM team_companies m
+ *     WHERE m.team_id = w.team_id AND m.domain = w.domain AND m.search_vector @@ to_tsquery('simple', :query!)
+ *     OFFSET 0
+ *   ) hit ON true
+ *   WHERE w.team_id = :teamId!
+ *     AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))
+ *     AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)
+ *     AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)
+ *     AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)
+ *   ORDER BY w.enriched_at DESC, w.domain
+ *   LIMIT :limit! OFFSET :offset!
+ * ) h
+ * JOIN company_records c ON c.c_domain = h.domain
+ * ORDER BY h."listedAt" DESC, c.c_domain                                                                                                                                                                                                                                                                         
+ * ```
+ */
+export const walkMatches = new PreparedQuery<IWalkMatchesParams,IWalkMatchesResult>(walkMatchesIR);
+
+
+/** 'SortMatches' parameters type */
+export interface ISortMatchesParams {
+  businessStage?: string | null | void;
+  industry?: string | null | void;
+  limit: NumberOrString;
+  locationPattern?: string | null | void;
+  minConfidence?: number | null | void;
+  offset: NumberOrString;
+  query: string;
+  teamId: string;
+}
+
+/** 'SortMatches' return type */
+export interface ISortMatchesResult {
+  c_b2bMatch: Json | null;
+  c_businessStage: string | null;
+  c_confidence: number | null;
+  c_description: string | null;
+  c_domain: string | null;
+  c_email: string | null;
+  c_employeeCount: string | null;
+  c_foundedYear: number | null;
+  c_fundingStatus: string | null;
+  c_industry: string | null;
+  c_insights: Json | null;
+  c_location: string | null;
+  c_logoUrl: string | null;
+  c_name: string | null;
+  c_phone: string | null;
+  c_provenance: Json | null;
+  c_socialProfiles: Json | null;
+  c_sources: stringArray | null;
+  c_technologies: stringArray | null;
+  c_version: string | null;
+  listedAt: Date;
+}
+
+/** 'SortMatches' query type */
+export interface ISortMatchesQuery {
+  params: ISortMatchesParams;
+  result: ISortMatchesResult;
+}
+
+const sortMatchesIR: any = {"usedParamSet":{"teamId":true,"query":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":121,"b":128}]},{"name":"query","required":true,"transform":{"type":"scalar"},"locs":[{"a":174,"b":180}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":192,"b":200},{"a":245,"b":253}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":266,"b":279},{"a":317,"b":330}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":342,"b":357},{"a":393,"b":408}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":420,"b":433},{"a":467,"b":480}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":531,"b":537}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":546,"b":553}]}],"statement":"SELECT h.\"listedAt\", c.*\nFROM (\n  SELECT w.domain, w.enriched_at AS \"listedAt\" FROM team_companies w\n  WHERE w.team_id = :teamId! AND w.search_vector @@ to_tsquery('simple', :query!)\n    AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)\n  ORDER BY w.enriched_at DESC, w.domain\n  LIMIT :limit! OFFSET :offset!\n) h\nJOIN company_records c ON c.c_domain = h.domain\nORDER BY h.\"listedAt\" DESC, c.c_domain"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT h."listedAt", c.*
+ * FROM (
+ *   SELECT w.domain, w.enriched_at AS "listedAt" FROM team_companies w
+ *   WHERE w.team_id = :teamId! AND w.search_vector @@ to_tsquery('simple', :query!)
+ *     AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))
+ *     AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)
+ *     AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)
+ *     AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)
+ *   ORDER BY w.enriched_at DESC, w.domain
+ *   LIMIT :limit! OFFSET :offset!
+ * ) h
+ * JOIN company_records c ON c.c_domain = h.domain
+ * ORDER BY h."listedAt" DESC, c.c_domain
+ * ```
+ */
+export const sortMatches = new PreparedQuery<ISortMatchesParams,ISortMatchesResult>(sortMatchesIR);
 
 

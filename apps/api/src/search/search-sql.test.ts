@@ -10,11 +10,27 @@ const statements = new Map(
     .flatMap((part, i, parts) => (i % 2 === 0 ? [[part, parts[i + 1]!.split(';')[0]!] as const] : [])),
 );
 const statement = (name: string) => statements.get(name) ?? '';
-const pages = ['MatchCompanies', 'MatchCorrectedCompanies', 'ListCompanies', 'ListFilteredCompanies'];
+const pages = [
+  'MatchCompanies',
+  'MatchCorrectedCompanies',
+  'ListCompanies',
+  'ListFilteredCompanies',
+  'WalkCompanies',
+  'WalkMatches',
+  'SortMatches',
+];
 
 describe('search SQL', () => {
   it('has the statements runSearch runs', () => {
-    expect([...statements.keys()].sort()).toEqual([...pages, 'SearchCorrections'].sort());
+    expect([...statements.keys()].sort()).toEqual([...pages, 'SearchCorrections', 'EstimateMatches'].sort());
+  });
+
+  it('walks a broad search in listing order, testing the words row by row, never reading every match first', () => {
+    for (const name of ['WalkCompanies', 'WalkMatches', 'SortMatches']) {
+      expect(statement(name)).toMatch(/ORDER BY w\.enriched_at DESC, w\.domain\s+LIMIT :limit! OFFSET :offset!/);
+      expect(statement(name)).not.toMatch(/count\(/);
+    }
+    expect(statement('WalkMatches')).toMatch(/JOIN LATERAL \([^)]*m\.domain = w\.domain[^)]*\)\s+OFFSET 0\s+\) hit ON true/);
   });
 
   it('takes % and _ in a location filter literally, and leaves absent filters null', () => {

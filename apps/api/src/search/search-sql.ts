@@ -1,7 +1,18 @@
 import type { SqlConnection } from '@enrich/db';
 import { storedCompany } from '@enrich/jobs';
 import type { StoredCompany } from '@enrich/record';
-import { listCompanies, listFilteredCompanies, matchCompanies, matchCorrectedCompanies, searchCorrections } from './search-reads.queries';
+import { pageTotal, SEARCH_LIMITS, type SearchLimits, searchPlan } from './search-plan';
+import {
+  estimateMatches,
+  listCompanies,
+  listFilteredCompanies,
+  matchCompanies,
+  matchCorrectedCompanies,
+  searchCorrections,
+  sortMatches,
+  walkCompanies,
+  walkMatches,
+} from './search-reads.queries';
 import { MIN_CORRECTABLE_LENGTH, prefixQuery } from './search-terms';
 
 // The statements of GET /companies/search are in search-reads.sql, typed by pgtyped
@@ -34,6 +45,8 @@ export interface SearchRow {
 
 export interface SearchPage {
   total: number;
+  /** True when total is the planner's estimate (a broad search), not a count. */
+  estimated: boolean;
   rows: SearchRow[];
 }
 
@@ -51,34 +64,57 @@ export function filterParams(filters: SearchFilters) {
 
 const hasFilters = (filters: SearchFilters): boolean => Object.values(filters).some((value) => value !== undefined);
 
+type PageRows =
+  | Awaited<ReturnType<typeof listCompanies.run>>
+  | Awaited<ReturnType<typeof matchCompanies.run>>
+  | Awaited<ReturnType<typeof walkCompanies.run>>;
+
+const searchRows = (rows: PageRows): SearchRow[] =>
+  rows.flatMap((row) => {
+    const company = storedCompany(row);
+    return company ? [{ company, listedAt: row.listedAt }] : [];
+  });
+
+/** The tsquery texts of the terms: as typed, and with the known words each may be a typo of. */
+async function tsQueries(run: RunSql, terms: string[]): Promise<{ typed: string; query: string }> {
+  const correctable = terms.filter((term) => term.length >= MIN_CORRECTABLE_LENGTH);
+  const found = correctable.length ? await searchCorrections.run({ terms: correctable }, run) : [];
+  const corrections = new Map(found.map((row) => [row.term, row.fixes]));
+  return { typed: prefixQuery(terms), query: prefixQuery(terms, corrections) };
+}
+
 /**
  * The whole search: corrections for the terms that need them (a separate statement, so that
  * the search below gets its tsquery as a bind parameter and Postgres plans it with real
- * selectivity), then one statement for the total and the page.
+ * selectivity), the planner's estimate of the matches, then the page. A search whose matches
+ * are cheap to read is counted and ranked (one statement for the total and the page); a broad
+ * one takes its page in listing order from an index walk and answers the estimate as its total
+ * (search-plan.ts).
  */
-export async function runSearch(run: RunSql, input: SearchInput): Promise<SearchPage> {
+export async function runSearch(run: RunSql, input: SearchInput, limits: SearchLimits = SEARCH_LIMITS): Promise<SearchPage> {
   const { teamId, limit, offset } = input;
-  const page = { teamId, limit, offset, ...filterParams(input.filters) };
+  const filters = filterParams(input.filters);
+  const queries = input.terms.length ? await tsQueries(run, input.terms) : undefined;
+  const query = queries?.query ?? null;
+  const [estimate] = await estimateMatches.run({ teamId, query, ...filters }, run);
+  const plan = searchPlan(estimate!, { hasTerms: queries !== undefined, offset, limit }, limits);
+  const page = { teamId, limit, offset, ...filters };
+  if (plan !== 'exact') {
+    const rows = !query
+      ? await walkCompanies.run(page, run)
+      : plan === 'sort'
+        ? await sortMatches.run({ ...page, query }, run)
+        : await walkMatches.run({ ...page, query }, run);
+    return { ...pageTotal(estimate!.rows, offset, limit, rows.length), rows: searchRows(rows) };
+  }
   let rows: Awaited<ReturnType<typeof listCompanies.run>> | Awaited<ReturnType<typeof matchCompanies.run>>;
-  if (input.terms.length === 0) {
+  if (!queries) {
     rows = hasFilters(input.filters) ? await listFilteredCompanies.run(page, run) : await listCompanies.run({ teamId, limit, offset }, run);
+  } else if (queries.typed === queries.query) {
+    rows = await matchCompanies.run({ ...page, query: queries.query }, run);
   } else {
-    const correctable = input.terms.filter((term) => term.length >= MIN_CORRECTABLE_LENGTH);
-    const found = correctable.length ? await searchCorrections.run({ terms: correctable }, run) : [];
-    const corrections = new Map(found.map((row) => [row.term, row.fixes]));
-    const typed = prefixQuery(input.terms);
-    const query = prefixQuery(input.terms, corrections);
-    rows =
-      typed === query
-        ? await matchCompanies.run({ ...page, query }, run)
-        : await matchCorrectedCompanies.run({ ...page, typed, query }, run);
+    rows = await matchCorrectedCompanies.run({ ...page, ...queries }, run);
   }
   // Past the last page the one row left is the total with no company.
-  return {
-    total: rows[0]?.total ?? 0,
-    rows: rows.flatMap((row) => {
-      const company = storedCompany(row);
-      return company ? [{ company, listedAt: row.listedAt }] : [];
-    }),
-  };
+  return { total: rows[0]?.total ?? 0, estimated: false, rows: searchRows(rows) };
 }
