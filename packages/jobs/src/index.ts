@@ -7,3 +7,4 @@ export * from './job-answer';
 export * from './job-store';
 export * as jobStoreStatements from './job-store.queries';
 export * from './webhook-events';
+export * from './monitor-schedule';

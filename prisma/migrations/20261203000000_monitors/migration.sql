@@ -87,3 +87,8 @@ LANGUAGE sql VOLATILE AS $$
   WHERE m.domain = changed_domain AND m.paused_reason IS DISTINCT FROM 'user' AND monitor_watches(m.fields, changed_fields)
   RETURNING id
 $$;
+
+-- Numbers the monitors as they are made: the n-th one's phase is frac(n × golden ratio)
+-- (packages/jobs: monitor-schedule.ts), so that any run of them, however many are added at
+-- once, falls due spread evenly over the interval.
+CREATE SEQUENCE "monitor_phase_seq";
