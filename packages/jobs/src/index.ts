@@ -6,5 +6,5 @@ export * from './event-announcements';
 export * from './job-answer';
 export * from './job-store';
 export * as jobStoreStatements from './job-store.queries';
-export * from './webhook-events';
 export * from './monitor-schedule';
+export * from './webhook-events';

@@ -27,7 +27,9 @@ describe('normalisedValue', () => {
   it('takes out whitespace, the order and case of technologies and the case of a host', () => {
     expect(normalisedValue('name', '  Acme   Inc.\n')).toBe('Acme Inc.');
     expect(normalisedValue('technologies', ['WordPress', 'HubSpot'])).toBe(normalisedValue('technologies', [' hubspot', 'wordpress ']));
-    expect(normalisedValue('socialProfiles.twitter', 'https://X.com/acme/')).toBe(normalisedValue('socialProfiles.twitter', 'https://x.com/acme'));
+    expect(normalisedValue('socialProfiles.twitter', 'https://X.com/acme/')).toBe(
+      normalisedValue('socialProfiles.twitter', 'https://x.com/acme'),
+    );
     expect(normalisedValue('email', 'Sales@ACME.com')).toBe('Sales@acme.com');
     expect(normalisedValue('description', '   ')).toBeNull();
     expect(normalisedValue('technologies', [])).toBeNull();
@@ -35,7 +37,9 @@ describe('normalisedValue', () => {
 
   it('keeps what is a change: a name’s letters, another path', () => {
     expect(normalisedValue('name', 'Acme')).not.toBe(normalisedValue('name', 'ACME'));
-    expect(normalisedValue('socialProfiles.twitter', 'https://x.com/acme')).not.toBe(normalisedValue('socialProfiles.twitter', 'https://x.com/acme2'));
+    expect(normalisedValue('socialProfiles.twitter', 'https://x.com/acme')).not.toBe(
+      normalisedValue('socialProfiles.twitter', 'https://x.com/acme2'),
+    );
   });
 });
 
@@ -64,8 +68,16 @@ describe('compareRecords', () => {
   });
 
   it('reports nothing for the same record in another order and spacing', () => {
-    const previous = stored({ name: 'Acme', technologies: ['A', 'B'], socialProfiles: { linkedin: 'https://www.linkedin.com/company/acme' } });
-    const next = draft({ name: ' Acme ', technologies: ['b', 'a'], socialProfiles: { linkedin: 'https://www.linkedin.com/company/acme/' } });
+    const previous = stored({
+      name: 'Acme',
+      technologies: ['A', 'B'],
+      socialProfiles: { linkedin: 'https://www.linkedin.com/company/acme' },
+    });
+    const next = draft({
+      name: ' Acme ',
+      technologies: ['b', 'a'],
+      socialProfiles: { linkedin: 'https://www.linkedin.com/company/acme/' },
+    });
     expect(compareRecords(previous, next, all).changes).toEqual([]);
   });
 

@@ -65,7 +65,7 @@ export function normalisedValue(field: string, value: ComparedValue | undefined)
   return text;
 }
 
-function valueOf(record: Pick<CompanyDraft, ScalarField | 'foundedYear' | 'technologies' | 'socialProfiles'>, field: ComparedField) {
+function fieldValue(record: Pick<CompanyDraft, ScalarField | 'foundedYear' | 'technologies' | 'socialProfiles'>, field: ComparedField) {
   if (field.startsWith('socialProfiles.')) return record.socialProfiles[field.slice('socialProfiles.'.length)] ?? null;
   return record[field as ScalarField | 'foundedYear' | 'technologies'];
 }
@@ -98,8 +98,8 @@ export function compareRecords(
   };
   const changes: FieldChange[] = [];
   for (const field of comparedFields(previous, draft)) {
-    const oldValue = valueOf(previous, field);
-    const newValue = valueOf(draft, field);
+    const oldValue = fieldValue(previous, field);
+    const newValue = fieldValue(draft, field);
     const before = normalisedValue(field, oldValue);
     const after = normalisedValue(field, newValue);
     if (before === after) continue;
@@ -111,7 +111,12 @@ export function compareRecords(
         continue;
       }
     }
-    changes.push({ field, oldValue: oldValue ?? null, newValue: after === null ? null : newValue, sources: sourcesOf(draft.fieldSources[key]) });
+    changes.push({
+      field,
+      oldValue: oldValue ?? null,
+      newValue: after === null ? null : newValue,
+      sources: sourcesOf(draft.fieldSources[key]),
+    });
   }
   return { changes, record };
 }
@@ -131,6 +136,7 @@ function keepPrevious(record: CompanyDraft, previous: CompanyRecord, field: Comp
     const { confidence: _scored, ...source } = provenance;
     record.fieldSources[key] = source;
     // In the one order sources are listed in.
-    if (!record.sources.includes(source.source)) record.sources = SOURCE_NAMES.filter((s) => s === source.source || record.sources.includes(s));
+    if (!record.sources.includes(source.source))
+      record.sources = SOURCE_NAMES.filter((s) => s === source.source || record.sources.includes(s));
   }
 }
