@@ -26,9 +26,9 @@ CREATE TABLE "monitors" (
     CONSTRAINT "monitors_pkey" PRIMARY KEY ("id"),
     CONSTRAINT "monitors_phase" CHECK ("phase" >= 0 AND "phase" < 1),
     -- Paused by its team (user) or by the monthly quota (quota), and only then.
-    CONSTRAINT "monitors_paused" CHECK (
-        ("state" = 'paused' AND "paused_reason" IN ('user', 'quota') AND "paused_at" IS NOT NULL)
-        OR ("state" <> 'paused' AND "paused_reason" IS NULL))
+    CONSTRAINT "monitors_paused" CHECK (CASE WHEN "state" = 'paused'
+        THEN "paused_reason" IS NOT NULL AND "paused_reason" IN ('user', 'quota') AND "paused_at" IS NOT NULL
+        ELSE "paused_reason" IS NULL END)
 );
 CREATE UNIQUE INDEX "monitors_team_id_domain_key" ON "monitors"("team_id", "domain");
 CREATE INDEX "monitors_domain_idx" ON "monitors"("domain");
