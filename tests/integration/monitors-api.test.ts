@@ -10,7 +10,11 @@ let stack: TestStack;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 beforeAll(async () => {
-  stack = await startTestStack({ label: 'monitorsapi', workers: false, env: { MONITOR_DAY_SECONDS: '60' } });
+  stack = await startTestStack({
+    label: 'monitorsapi',
+    workers: false,
+    env: { MONITOR_DAY_SECONDS: '60', WEBHOOK_HOST_MAP: 'hooks.example.com=127.0.0.1:9' },
+  });
 });
 afterAll(() => stack?.stop());
 
