@@ -59,7 +59,23 @@ export interface ICreateMonitorsParams {
 
 /** 'CreateMonitors' return type */
 export interface ICreateMonitorsResult {
+  check_job_id: string | null;
+  created_at: Date;
+  domain: string;
+  fields: stringArray;
   id: string;
+  interval: MonitorInterval;
+  last_changed_at: Date | null;
+  last_checked_at: Date | null;
+  last_error_code: string | null;
+  last_error_message: string | null;
+  next_check_at: Date;
+  paused_at: Date | null;
+  paused_reason: string | null;
+  phase: number;
+  state: MonitorState;
+  team_id: string;
+  updated_at: Date;
 }
 
 /** 'CreateMonitors' query type */
@@ -68,7 +84,7 @@ export interface ICreateMonitorsQuery {
   result: ICreateMonitorsResult;
 }
 
-const createMonitorsIR: any = {"usedParamSet":{"teamId":true,"ids":true,"domains":true,"phases":true,"nextChecks":true,"maxMonitors":true,"interval":true,"fields":true,"now":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":49,"b":56},{"a":415,"b":422},{"a":678,"b":685}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":202,"b":206}]},{"name":"domains","required":true,"transform":{"type":"scalar"},"locs":[{"a":217,"b":225}]},{"name":"phases","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":243}]},{"name":"nextChecks","required":true,"transform":{"type":"scalar"},"locs":[{"a":256,"b":267}]},{"name":"maxMonitors","required":true,"transform":{"type":"scalar"},"locs":[{"a":531,"b":543}]},{"name":"interval","required":true,"transform":{"type":"scalar"},"locs":[{"a":698,"b":707}]},{"name":"fields","required":true,"transform":{"type":"scalar"},"locs":[{"a":729,"b":736}]},{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":773,"b":777},{"a":791,"b":795}]}],"statement":"WITH team AS (\n  SELECT id FROM teams WHERE id = :teamId! FOR UPDATE\n), existing AS (\n  SELECT count(*)::int AS n FROM monitors m, team WHERE m.team_id = team.id\n), wanted AS (\n  SELECT s.* FROM unnest(:ids!::text[], :domains!::text[], :phases!::float8[], :nextChecks!::timestamp[])\n    WITH ORDINALITY AS s(id, domain, phase, next_check_at, position)\n  WHERE NOT EXISTS (SELECT 1 FROM monitors m WHERE m.team_id = :teamId! AND m.domain = s.domain)\n), fits AS (\n  SELECT (SELECT n FROM existing) + (SELECT count(*) FROM wanted) <= :maxMonitors!::int AS ok\n)\nINSERT INTO monitors (id, team_id, domain, interval, fields, phase, next_check_at, created_at, updated_at)\nSELECT w.id, :teamId!, w.domain, :interval!::\"MonitorInterval\", :fields!::text[], w.phase, w.next_check_at, :now!::timestamp, :now!::timestamp\nFROM wanted w WHERE (SELECT ok FROM fits)\nORDER BY w.position\nON CONFLICT (team_id, domain) DO NOTHING\nRETURNING id                                     "};
+const createMonitorsIR: any = {"usedParamSet":{"teamId":true,"ids":true,"domains":true,"phases":true,"nextChecks":true,"maxMonitors":true,"interval":true,"fields":true,"now":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":49,"b":56},{"a":415,"b":422},{"a":678,"b":685}]},{"name":"ids","required":true,"transform":{"type":"scalar"},"locs":[{"a":202,"b":206}]},{"name":"domains","required":true,"transform":{"type":"scalar"},"locs":[{"a":217,"b":225}]},{"name":"phases","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":243}]},{"name":"nextChecks","required":true,"transform":{"type":"scalar"},"locs":[{"a":256,"b":267}]},{"name":"maxMonitors","required":true,"transform":{"type":"scalar"},"locs":[{"a":531,"b":543}]},{"name":"interval","required":true,"transform":{"type":"scalar"},"locs":[{"a":698,"b":707}]},{"name":"fields","required":true,"transform":{"type":"scalar"},"locs":[{"a":729,"b":736}]},{"name":"now","required":true,"transform":{"type":"scalar"},"locs":[{"a":773,"b":777},{"a":791,"b":795}]}],"statement":"WITH team AS (\n  SELECT id FROM teams WHERE id = :teamId! FOR UPDATE\n), existing AS (\n  SELECT count(*)::int AS n FROM monitors m, team WHERE m.team_id = team.id\n), wanted AS (\n  SELECT s.* FROM unnest(:ids!::text[], :domains!::text[], :phases!::float8[], :nextChecks!::timestamp[])\n    WITH ORDINALITY AS s(id, domain, phase, next_check_at, position)\n  WHERE NOT EXISTS (SELECT 1 FROM monitors m WHERE m.team_id = :teamId! AND m.domain = s.domain)\n), fits AS (\n  SELECT (SELECT n FROM existing) + (SELECT count(*) FROM wanted) <= :maxMonitors!::int AS ok\n)\nINSERT INTO monitors (id, team_id, domain, interval, fields, phase, next_check_at, created_at, updated_at)\nSELECT w.id, :teamId!, w.domain, :interval!::\"MonitorInterval\", :fields!::text[], w.phase, w.next_check_at, :now!::timestamp, :now!::timestamp\nFROM wanted w WHERE (SELECT ok FROM fits)\nORDER BY w.position\nON CONFLICT (team_id, domain) DO NOTHING\nRETURNING *                                     "};
 
 /**
  * Query generated from SQL:
@@ -89,7 +105,7 @@ const createMonitorsIR: any = {"usedParamSet":{"teamId":true,"ids":true,"domains
  * FROM wanted w WHERE (SELECT ok FROM fits)
  * ORDER BY w.position
  * ON CONFLICT (team_id, domain) DO NOTHING
- * RETURNING id                                     
+ * RETURNING *                                     
  * ```
  */
 export const createMonitors = new PreparedQuery<ICreateMonitorsParams,ICreateMonitorsResult>(createMonitorsIR);

@@ -30,7 +30,7 @@ SELECT w.id, :teamId!, w.domain, :interval!::"MonitorInterval", :fields!::text[]
 FROM wanted w WHERE (SELECT ok FROM fits)
 ORDER BY w.position
 ON CONFLICT (team_id, domain) DO NOTHING
-RETURNING id;
+RETURNING *;
 
 /* How many monitors the team has. */
 /* @name CountTeamMonitors */

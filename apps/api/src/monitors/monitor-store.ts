@@ -96,8 +96,9 @@ export async function createMonitors(db: Db, team: { teamId: string; plan: Plan 
         details: { limit: maxMonitors, requested: fresh.length },
       });
     }
-    const made = new Set(rows.map((row) => row.id));
-    added = (await listByIds(db, team.teamId, ids)).filter((row) => made.has(row.id));
+    // In the order the domains came.
+    const order = new Map(fresh.map((domain, i) => [domain, i]));
+    added = rows.sort((a, b) => order.get(a.domain)! - order.get(b.domain)!);
   }
   // A domain another request added meanwhile is one already watched.
   const addedDomains = new Set(added.map((row) => row.domain));
@@ -109,11 +110,6 @@ export async function createMonitors(db: Db, team: { teamId: string; plan: Plan 
     added: added.map(monitorView),
     alreadyWatched: request.domains.filter((domain) => watched.has(domain)).map((domain) => ({ domain, id: watched.get(domain)! })),
   };
-}
-
-async function listByIds(db: Db, teamId: string, ids: string[]): Promise<MonitorRow[]> {
-  const rows = await Promise.all(ids.map((id) => getMonitor.run({ teamId, id }, typedSql(db, 'monitor-get'))));
-  return rows.flat();
 }
 
 export interface MonitorListQuery {
