@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Db, DeliveryStatus, JobStatus, newId, Plan, Prisma, UserRole } from '@enrich/db';
+import { type Db, DeliveryStatus, JobStatus, MonitorInterval, MonitorState, newId, Plan, Prisma, UserRole } from '@enrich/db';
 import { sleep } from '@enrich/testkit';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -85,7 +85,7 @@ describe('tables and enums match schema.prisma', () => {
     const types = await db.$queryRaw<{ typname: string }[]>`
       SELECT t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
       WHERE n.nspname = current_schema() AND t.typtype = 'e' ORDER BY t.typname`;
-    expect(types.map((t) => t.typname)).toEqual(['DeliveryStatus', 'JobStatus', 'Plan', 'UserRole']);
+    expect(types.map((t) => t.typname)).toEqual(['DeliveryStatus', 'JobStatus', 'MonitorInterval', 'MonitorState', 'Plan', 'UserRole']);
   });
 
   it('the tsvector columns are the generated one of companies and team_companies’ copy, declared Unsupported', async () => {
@@ -101,7 +101,7 @@ describe('tables and enums match schema.prisma', () => {
     expect(teamCompany).toMatch(/^\s*searchVector\s+Unsupported\("tsvector"\)\?\s+@map\("search_vector"\)$/m);
   });
 
-  it('Postgres enum types hold exactly the Plan, JobStatus, UserRole and DeliveryStatus values, in order', async () => {
+  it('Postgres enum types hold exactly the values of the client’s enums, in order', async () => {
     const labels = async (type: string) =>
       (
         await db.$queryRaw<{ enumlabel: string }[]>`
@@ -112,6 +112,8 @@ describe('tables and enums match schema.prisma', () => {
     expect(await labels('JobStatus')).toEqual(Object.values(JobStatus));
     expect(await labels('UserRole')).toEqual(Object.values(UserRole));
     expect(await labels('DeliveryStatus')).toEqual(Object.values(DeliveryStatus));
+    expect(await labels('MonitorInterval')).toEqual(Object.values(MonitorInterval));
+    expect(await labels('MonitorState')).toEqual(Object.values(MonitorState));
   });
 
   // The client does not know @@ignore'd models, so the check above cannot see them: read schema.prisma itself.
@@ -883,5 +885,77 @@ describe('WebhookEndpoint, WebhookDelivery and WebhookAttempt', () => {
       expect(id.slice(0, 8)).toBe(local.slice(0, 8)); // same time part, to within 32^3 ms
     }
     expect(row!.a < row!.b).toBe(true);
+  });
+});
+
+describe('Monitor and CompanyChange', () => {
+  it('round-trips every column of a monitor with its defaults; one per team and domain; paused only with a reason', async () => {
+    const team = await makeTeam();
+    const base = { teamId: team.id, domain: 'watch.example.com', interval: MonitorInterval.weekly, phase: 0.25 };
+    const nextCheckAt = ms('2026-12-03T10:00:00.123Z');
+    const created = await db.monitor.create({ data: { id: newId('mon'), ...base, nextCheckAt } });
+    expect(created).toMatchObject({
+      fields: [],
+      state: 'active',
+      pausedReason: null,
+      pausedAt: null,
+      lastErrorCode: null,
+      lastErrorMessage: null,
+      checkJobId: null,
+      lastCheckedAt: null,
+      lastChangedAt: null,
+      nextCheckAt,
+    });
+    const jobId = randomUUID();
+    await db.enrichmentJob.create({ data: { id: jobId, teamId: team.id, domain: base.domain } });
+    const at = ms('2026-12-03T11:12:13.456Z');
+    const full = {
+      fields: ['name', 'socialProfiles'],
+      state: MonitorState.paused,
+      pausedReason: 'quota',
+      pausedAt: at,
+      lastErrorCode: 'QUOTA_EXCEEDED',
+      lastErrorMessage: 'used up',
+      checkJobId: jobId,
+      lastCheckedAt: at,
+      lastChangedAt: at,
+      interval: MonitorInterval.monthly,
+    };
+    expect(await db.monitor.update({ where: { id: created.id }, data: full })).toMatchObject(full);
+    await expectPrismaCode(db.monitor.create({ data: { id: newId('mon'), ...base, nextCheckAt } }), 'P2002');
+    await expect(db.monitor.update({ where: { id: created.id }, data: { pausedReason: null } })).rejects.toThrow();
+    await expect(db.monitor.update({ where: { id: created.id }, data: { phase: 1 } })).rejects.toThrow();
+    // Its check's job gone: the monitor stays, without it.
+    await db.enrichmentJob.delete({ where: { id: jobId } });
+    expect((await db.monitor.findUniqueOrThrow({ where: { id: created.id } })).checkJobId).toBeNull();
+    await db.team.delete({ where: { id: team.id } });
+    expect(await db.monitor.findUnique({ where: { id: created.id } })).toBeNull();
+  });
+
+  it('round-trips a change with JSON values; it goes with its company, and outlives the job that found it', async () => {
+    const team = await makeTeam();
+    const domain = `changes-${randomUUID()}.example.com`;
+    await db.company.create({ data: { domain } });
+    const jobId = randomUUID();
+    await db.enrichmentJob.create({ data: { id: jobId, teamId: team.id, domain } });
+    const change = {
+      id: newId('chg'),
+      domain,
+      field: 'technologies',
+      oldValue: ['WordPress'],
+      newValue: ['WordPress', 'Shopify'],
+      observedAt: ms('2026-12-03T10:00:00.001Z'),
+      sources: ['website'],
+      jobId,
+    };
+    expect(await db.companyChange.create({ data: change })).toEqual(change);
+    const blank = await db.companyChange.create({
+      data: { id: newId('chg'), domain, field: 'phone', oldValue: '+1 555', newValue: Prisma.DbNull, observedAt: change.observedAt },
+    });
+    expect(blank).toMatchObject({ newValue: null, sources: [], jobId: null });
+    await db.enrichmentJob.delete({ where: { id: jobId } });
+    expect((await db.companyChange.findUniqueOrThrow({ where: { id: change.id } })).jobId).toBeNull();
+    await db.company.delete({ where: { domain } });
+    expect(await db.companyChange.count({ where: { domain } })).toBe(0);
   });
 });

@@ -283,7 +283,7 @@ it('the OpenAPI document lists the webhook endpoints and the messages they recei
       '/api/webhooks/{id}/deliveries/{deliveryId}/resend',
     ]),
   );
-  expect(Object.keys(doc.webhooks)).toEqual(['job.completed', 'job.failed', 'batch.completed']);
+  expect(Object.keys(doc.webhooks)).toEqual(['job.completed', 'job.failed', 'batch.completed', 'company.changed']);
   expect(doc.paths['/api/webhooks'].post.responses['201'].content['application/json'].schema.$ref).toBe(
     '#/components/schemas/WebhookWithSecret',
   );

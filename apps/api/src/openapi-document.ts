@@ -6,6 +6,7 @@ import { registerBatchReadPaths, registerBulkPaths } from './routes/bulk-routes'
 import { registerCompanyPaths } from './routes/company-routes';
 import { registerEnrichPaths, registerJobListPath } from './routes/enrich-routes';
 import { registerHealthPaths } from './routes/health-routes';
+import { registerMonitorPaths } from './routes/monitor-routes';
 import { registerReferencePaths } from './routes/reference-routes';
 import { registerSearchPaths } from './routes/search-routes';
 import { registerUsagePaths } from './routes/usage-routes';
@@ -61,6 +62,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
   registerHealthPaths(registry);
   registerReferencePaths(registry);
   registerWebhookPaths(registry, parts);
+  registerMonitorPaths(registry, parts);
   registerDashboardPaths(registry, cookie.name);
 
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({

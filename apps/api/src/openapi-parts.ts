@@ -22,6 +22,11 @@ export const TAGS = {
   bulk: { name: 'Bulk', description: 'Submit up to 1,000 domains at once (JSON or CSV), follow the batch, download its results as CSV.' },
   companies: { name: 'Companies', description: 'The company records your team has enriched: search them, or read one by its domain.' },
   usage: { name: 'Usage', description: 'The team’s enrichments against its monthly quota, and its request windows.' },
+  monitors: {
+    name: 'Monitors',
+    description:
+      'Domains your team watches: refreshed every interval, each change kept in the company’s history and sent as company.changed.',
+  },
   webhooks: {
     name: 'Webhooks',
     description:

@@ -6,6 +6,7 @@ import {
   batchStep,
   deliveryQueue,
   finalizeStep,
+  MonitorSweep,
   Reconciler,
   type ScrapeStepDeps,
   scrapeStep,
@@ -25,8 +26,8 @@ export interface RunningWorkers {
 
 /**
  * Everything one worker-scrape process runs: the start step (queues the flows of single
- * submissions), the scrape step (website and LinkedIn), the finalize step, the batch step and
- * the reconciler, plus this process's Chromium pool for
+ * submissions), the scrape step (website and LinkedIn), the finalize step, the batch step,
+ * the reconciler and the monitor sweep, plus this process's Chromium pool for
  * JavaScript-only homepages. Holds no state between jobs, so any number of replicas can run
  * side by side. `telemetry`: BullMQ's spans when traces are on (@enrich/telemetry).
  */
@@ -124,6 +125,21 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
     metrics,
   });
   reconciler.start();
+  // Due monitors' checks, submitted through admission like any refresh (their jobs run here).
+  const sweep = new MonitorSweep({
+    db,
+    queues,
+    retry,
+    logger,
+    metrics,
+    settings: {
+      daySeconds: config.MONITOR_DAY_SECONDS,
+      sweepIntervalMs: config.MONITOR_SWEEP_INTERVAL_MS,
+      checksPerSecond: config.MONITOR_CHECKS_PER_SECOND,
+      freshnessWindowHours: config.FRESHNESS_WINDOW_HOURS,
+    },
+  });
+  sweep.start();
   await Promise.all([start, scrape, finalize, batch].map((worker) => worker.waitUntilReady()));
   const stopHeartbeat = config.WORKER_HEARTBEAT_FILE
     ? startHeartbeat(config.WORKER_HEARTBEAT_FILE, {
@@ -136,6 +152,8 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
   return {
     async close() {
       stopHeartbeat();
+      // The sweep first: a pass under way commits its claims with their jobs queued, or none.
+      await sweep.close();
       await reconciler.close();
       await Promise.all([start, scrape, finalize, batch].map((worker) => worker.close()));
       await queues.close();

@@ -18,6 +18,23 @@ export const PLAN_LIMITS: Record<Plan, TeamLimits> = {
   enterprise: { perMinute: 1_000, perDay: null, monthly: 100_000 },
 };
 
+/**
+ * Monitoring per plan: how many domains a team may watch, and the shortest interval it may
+ * watch them at. Each check is an enrichment against the monthly quota (a monitor the quota
+ * refuses pauses until the next month).
+ */
+export interface MonitorLimits {
+  maxMonitors: number;
+  shortestInterval: 'daily' | 'weekly' | 'monthly';
+}
+
+export const PLAN_MONITORS: Record<Plan, MonitorLimits> = {
+  free: { maxMonitors: 25, shortestInterval: 'monthly' },
+  starter: { maxMonitors: 1_000, shortestInterval: 'weekly' },
+  growth: { maxMonitors: 10_000, shortestInterval: 'daily' },
+  enterprise: { maxMonitors: 100_000, shortestInterval: 'daily' },
+};
+
 export interface LimitOverrides {
   rateLimitPerMinute: number | null;
   rateLimitPerDay: number | null;

@@ -76,10 +76,17 @@ export type JobEvent = JobProcessing | JobStartedEvent | JobCompleted | JobFaile
  */
 export type JobStatus = JobProcessing | JobCompleted | JobFailed;
 /**
+ * How often the domain is refreshed; the shortest allowed depends on the plan
+ *
+ * This interface was referenced by `ApiSchemas`'s JSON-Schema
+ * via the `definition` "MonitorInterval".
+ */
+export type MonitorInterval = 'daily' | 'weekly' | 'monthly';
+/**
  * This interface was referenced by `ApiSchemas`'s JSON-Schema
  * via the `definition` "WebhookEvent".
  */
-export type WebhookEvent = 'job.completed' | 'job.failed' | 'batch.completed';
+export type WebhookEvent = 'job.completed' | 'job.failed' | 'batch.completed' | 'company.changed';
 
 export interface ApiSchemas {
   B2bMatch: B2BMatch;
@@ -93,6 +100,9 @@ export interface ApiSchemas {
   BulkEnrichRequest: BulkEnrichRequest;
   BulkInvalidEntry: BulkInvalidEntry;
   BulkPreview: BulkPreview;
+  CompanyChange: CompanyChange;
+  CompanyChangeList: CompanyChangeList;
+  CompanyChangedPayload: CompanyChangedPayload;
   CompanyInsights: CompanyInsights;
   CompanyRecord: CompanyRecord;
   CompanyRecordSelection: CompanyRecordSelection;
@@ -127,6 +137,12 @@ export interface ApiSchemas {
   JobSummary: JobSummary;
   KeyCreateRequest: KeyCreateRequest;
   KeyCreated: KeyCreated;
+  Monitor: Monitor;
+  MonitorCreateRequest: MonitorCreateRequest;
+  MonitorCreateResult: MonitorCreateResult;
+  MonitorInterval: MonitorInterval;
+  MonitorList: MonitorList;
+  MonitorUpdateRequest: MonitorUpdateRequest;
   Pagination: Pagination;
   RateLimitWindow: RateLimitWindow;
   SearchPagination: SearchPagination;
@@ -622,6 +638,89 @@ export interface BulkPreview {
 }
 /**
  * This interface was referenced by `ApiSchemas`'s JSON-Schema
+ * via the `definition` "CompanyChange".
+ */
+export interface CompanyChange {
+  /**
+   * The field (socialProfiles.<network> for a profile)
+   */
+  field: string;
+  /**
+   * The value as the record holds it; null: none
+   */
+  oldValue: string | number | string[] | null;
+  /**
+   * The value as the record holds it; null: none
+   */
+  newValue: string | number | string[] | null;
+  /**
+   * When the refresh that found it ended
+   */
+  observedAt: string;
+  /**
+   * Sources of the new value; empty when the value is gone
+   */
+  sources: ('website' | 'linkedin' | 'ai')[];
+}
+/**
+ * Newest first
+ *
+ * This interface was referenced by `ApiSchemas`'s JSON-Schema
+ * via the `definition` "CompanyChangeList".
+ */
+export interface CompanyChangeList {
+  data: {
+    /**
+     * The field (socialProfiles.<network> for a profile)
+     */
+    field: string;
+    /**
+     * The value as the record holds it; null: none
+     */
+    oldValue: string | number | string[] | null;
+    /**
+     * The value as the record holds it; null: none
+     */
+    newValue: string | number | string[] | null;
+    /**
+     * When the refresh that found it ended
+     */
+    observedAt: string;
+    /**
+     * Sources of the new value; empty when the value is gone
+     */
+    sources: ('website' | 'linkedin' | 'ai')[];
+    id: string;
+  }[];
+  pagination: CursorPagination;
+}
+/**
+ * This interface was referenced by `ApiSchemas`'s JSON-Schema
+ * via the `definition` "CompanyChangedPayload".
+ */
+export interface CompanyChangedPayload {
+  type: 'company.changed';
+  /**
+   * When the event happened (webhook-timestamp is the attempt’s time)
+   */
+  timestamp: string;
+  /**
+   * A refresh of a watched domain found changes; whose refresh it was is not told
+   */
+  data: {
+    domain: string;
+    /**
+     * The changes of the fields the team’s monitor watches
+     */
+    changes: CompanyChange[];
+    /**
+     * The record after the changes (with the endpoint’s field selection)
+     */
+    record: CompanyRecord | CompanyRecordSelection;
+  };
+}
+/**
+ * This interface was referenced by `ApiSchemas`'s JSON-Schema
  * via the `definition` "CompanySearchResponse".
  */
 export interface CompanySearchResponse {
@@ -923,6 +1022,9 @@ export interface Error {
       | 'DELIVERY_NOT_FOUND'
       | 'WEBHOOK_DISABLED'
       | 'WEBHOOK_LIMIT_REACHED'
+      | 'MONITOR_NOT_FOUND'
+      | 'MONITOR_LIMIT_REACHED'
+      | 'INTERVAL_NOT_ALLOWED'
       | 'IDEMPOTENCY_KEY_IN_USE'
       | 'IDEMPOTENCY_KEY_REUSED'
       | 'RATE_LIMIT_EXCEEDED'
@@ -932,7 +1034,8 @@ export interface Error {
       | 'SCRAPE_FAILED'
       | 'AI_FAILED'
       | 'ENRICHMENT_FAILED'
-      | 'INVALID_JOB_PAYLOAD';
+      | 'INVALID_JOB_PAYLOAD'
+      | 'SITE_UNREACHABLE';
     message: string;
     details?: unknown;
     requestId: string;
@@ -1133,6 +1236,149 @@ export interface KeyCreated {
 }
 /**
  * This interface was referenced by `ApiSchemas`'s JSON-Schema
+ * via the `definition` "Monitor".
+ */
+export interface Monitor {
+  id: string;
+  domain: string;
+  interval: MonitorInterval;
+  /**
+   * Fields watched; empty: every field
+   */
+  fields: string[];
+  /**
+   * active; paused (see pausedReason); failing: the last check could not read the site (see lastError)
+   */
+  state: 'active' | 'paused' | 'failing';
+  /**
+   * While paused: by the team (user), or the monthly quota is used up (quota; resumes next month)
+   */
+  pausedReason: 'user' | 'quota' | null;
+  /**
+   * Why the last check failed
+   */
+  lastError: {
+    code: string;
+    message: string;
+  } | null;
+  lastCheckedAt: string | null;
+  nextCheckAt: string;
+  /**
+   * When a watched field last changed
+   */
+  lastChangedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+/**
+ * This interface was referenced by `ApiSchemas`'s JSON-Schema
+ * via the `definition` "MonitorCreateRequest".
+ */
+export interface MonitorCreateRequest {
+  /**
+   * Domains to watch (up to 1000); invalid ones are reported, not refused
+   *
+   * @minItems 1
+   * @maxItems 1000
+   */
+  domains: unknown[];
+  interval: MonitorInterval;
+  /**
+   * Fields whose changes matter (socialProfiles: every profile); empty or absent: every field
+   *
+   * @maxItems 20
+   */
+  fields?: (
+    | 'name'
+    | 'description'
+    | 'industry'
+    | 'employeeCount'
+    | 'location'
+    | 'businessStage'
+    | 'fundingStatus'
+    | 'logoUrl'
+    | 'email'
+    | 'phone'
+    | 'foundedYear'
+    | 'technologies'
+    | 'socialProfiles'
+    | 'socialProfiles.linkedin'
+    | 'socialProfiles.twitter'
+    | 'socialProfiles.facebook'
+    | 'socialProfiles.github'
+    | 'socialProfiles.youtube'
+    | 'socialProfiles.instagram'
+    | 'socialProfiles.crunchbase'
+  )[];
+}
+/**
+ * This interface was referenced by `ApiSchemas`'s JSON-Schema
+ * via the `definition` "MonitorCreateResult".
+ */
+export interface MonitorCreateResult {
+  /**
+   * Monitors made, in the order sent
+   */
+  added: Monitor[];
+  /**
+   * Domains the team watched already, with their monitor
+   */
+  alreadyWatched: {
+    domain: string;
+    id: string;
+  }[];
+  invalid: BulkInvalidEntry[];
+}
+/**
+ * Newest first
+ *
+ * This interface was referenced by `ApiSchemas`'s JSON-Schema
+ * via the `definition` "MonitorList".
+ */
+export interface MonitorList {
+  data: Monitor[];
+  pagination: CursorPagination;
+}
+/**
+ * This interface was referenced by `ApiSchemas`'s JSON-Schema
+ * via the `definition` "MonitorUpdateRequest".
+ */
+export interface MonitorUpdateRequest {
+  interval?: MonitorInterval;
+  /**
+   * Fields whose changes matter (socialProfiles: every profile); empty or absent: every field
+   *
+   * @maxItems 20
+   */
+  fields?: (
+    | 'name'
+    | 'description'
+    | 'industry'
+    | 'employeeCount'
+    | 'location'
+    | 'businessStage'
+    | 'fundingStatus'
+    | 'logoUrl'
+    | 'email'
+    | 'phone'
+    | 'foundedYear'
+    | 'technologies'
+    | 'socialProfiles'
+    | 'socialProfiles.linkedin'
+    | 'socialProfiles.twitter'
+    | 'socialProfiles.facebook'
+    | 'socialProfiles.github'
+    | 'socialProfiles.youtube'
+    | 'socialProfiles.instagram'
+    | 'socialProfiles.crunchbase'
+  )[];
+  /**
+   * true pauses the monitor; false resumes it
+   */
+  paused?: boolean;
+}
+/**
+ * This interface was referenced by `ApiSchemas`'s JSON-Schema
  * via the `definition` "RateLimitWindow".
  */
 export interface RateLimitWindow {
@@ -1262,7 +1508,7 @@ export interface WebhookCreateRequest {
    * Events sent to the endpoint
    *
    * @minItems 1
-   * @maxItems 6
+   * @maxItems 8
    */
   events: WebhookEvent[];
   /**
@@ -1362,7 +1608,7 @@ export interface WebhookUpdateRequest {
    * Events sent to the endpoint
    *
    * @minItems 1
-   * @maxItems 6
+   * @maxItems 8
    */
   events?: WebhookEvent[];
   /**

@@ -78,9 +78,13 @@ export class InviteNotFoundError extends NotFoundError {}
 export class KeyNotFoundError extends NotFoundError {}
 export class WebhookNotFoundError extends NotFoundError {}
 export class DeliveryNotFoundError extends NotFoundError {}
+export class MonitorNotFoundError extends NotFoundError {}
 export class EmailTakenError extends ConflictError {}
 export class WebhookDisabledError extends ConflictError {}
 export class WebhookLimitReachedError extends ConflictError {}
+export class MonitorLimitReachedError extends ConflictError {}
+/** The plan does not watch as often as asked; `details.shortest` is its shortest interval. */
+export class IntervalNotAllowedError extends AuthenticationError {}
 export class IdempotencyKeyInUseError extends ConflictError {}
 export class RateLimitExceededError extends LimitError {}
 /** The month's quota cannot cover the request; `remaining` is what is left of it. */
@@ -96,6 +100,7 @@ export class ScrapeFailedError extends ServiceError {}
 export class AiFailedError extends ServiceError {}
 export class EnrichmentFailedError extends ServiceError {}
 export class InvalidJobPayloadError extends ServiceError {}
+export class SiteUnreachableError extends ServiceError {}
 
 type ErrorClass = new (code: ApiErrorCode, fields: ErrorFields) => EnrichError;
 
@@ -125,9 +130,12 @@ export const ERROR_CLASSES: Record<ApiErrorCode, ErrorClass> = {
   KEY_NOT_FOUND: KeyNotFoundError,
   WEBHOOK_NOT_FOUND: WebhookNotFoundError,
   DELIVERY_NOT_FOUND: DeliveryNotFoundError,
+  MONITOR_NOT_FOUND: MonitorNotFoundError,
   EMAIL_TAKEN: EmailTakenError,
   WEBHOOK_DISABLED: WebhookDisabledError,
   WEBHOOK_LIMIT_REACHED: WebhookLimitReachedError,
+  MONITOR_LIMIT_REACHED: MonitorLimitReachedError,
+  INTERVAL_NOT_ALLOWED: IntervalNotAllowedError,
   IDEMPOTENCY_KEY_IN_USE: IdempotencyKeyInUseError,
   RATE_LIMIT_EXCEEDED: RateLimitExceededError,
   QUOTA_EXCEEDED: QuotaExceededError,
@@ -137,6 +145,7 @@ export const ERROR_CLASSES: Record<ApiErrorCode, ErrorClass> = {
   AI_FAILED: AiFailedError,
   ENRICHMENT_FAILED: EnrichmentFailedError,
   INVALID_JOB_PAYLOAD: InvalidJobPayloadError,
+  SITE_UNREACHABLE: SiteUnreachableError,
 };
 
 const KIND_OF_STATUS: Array<[(status: number) => boolean, ErrorClass]> = [

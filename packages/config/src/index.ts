@@ -52,6 +52,10 @@ export const pipelineEnv = z.object({
   // and runs on its own once it has waited this long (the other run may be stuck).
   SHARED_RUN_POLL_MS: envInt(500, 10, 60_000),
   SHARED_RUN_MAX_WAIT_MS: envInt(120_000, 0, 3_600_000),
+  // The length of a day for monitors' intervals (daily: one, weekly: 7, monthly: 30), read by the
+  // API (a new monitor's first check) and the sweep. Tests shorten it to seconds; nothing else
+  // about the schedule changes.
+  MONITOR_DAY_SECONDS: envDecimal(86_400, 0.1, 86_400),
 });
 
 // Dashboard accounts: who may sign up, and how long a dashboard session lives.

@@ -19,7 +19,7 @@ function timePart(now: number): string {
   return out;
 }
 
-export type IdPrefix = 'team' | 'key' | 'bat' | 'usr' | 'ses' | 'inv' | 'whk' | 'msg';
+export type IdPrefix = 'team' | 'key' | 'bat' | 'usr' | 'ses' | 'inv' | 'whk' | 'msg' | 'mon' | 'chg';
 
 // `bat_01j9...`: prefix says what it is, the time part makes ids sort by creation. SQL makes
 // the same ids with new_id(prefix) (migration 20261124100000_webhooks) where rows are written

@@ -3,8 +3,10 @@ export type {
   ApiKey,
   Batch,
   Company,
+  CompanyChange,
   EnrichmentJob,
   Invite,
+  Monitor,
   Session,
   SourceResult,
   Team,
@@ -13,7 +15,7 @@ export type {
   WebhookDelivery,
   WebhookEndpoint,
 } from './generated/client';
-export { DeliveryStatus, JobStatus, Plan, Prisma, UserRole } from './generated/client';
+export { DeliveryStatus, JobStatus, MonitorInterval, MonitorState, Plan, Prisma, UserRole } from './generated/client';
 export * from './ids';
 export * from './local-postgres';
 export * from './migrate';

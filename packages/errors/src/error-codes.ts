@@ -30,6 +30,11 @@ export const ErrorCode = {
   DELIVERY_NOT_FOUND: 'DELIVERY_NOT_FOUND',
   WEBHOOK_DISABLED: 'WEBHOOK_DISABLED',
   WEBHOOK_LIMIT_REACHED: 'WEBHOOK_LIMIT_REACHED',
+  // Monitors: no such monitor of the team; the plan's number of monitors reached; an interval
+  // shorter than the plan allows.
+  MONITOR_NOT_FOUND: 'MONITOR_NOT_FOUND',
+  MONITOR_LIMIT_REACHED: 'MONITOR_LIMIT_REACHED',
+  INTERVAL_NOT_ALLOWED: 'INTERVAL_NOT_ALLOWED',
   // Idempotency-Key on the enrichment POSTs: the key's first request still runs; the key was
   // used with another request.
   IDEMPOTENCY_KEY_IN_USE: 'IDEMPOTENCY_KEY_IN_USE',
@@ -43,6 +48,8 @@ export const ErrorCode = {
   AI_FAILED: 'AI_FAILED',
   ENRICHMENT_FAILED: 'ENRICHMENT_FAILED',
   INVALID_JOB_PAYLOAD: 'INVALID_JOB_PAYLOAD',
+  // A monitor's check that could not read the company's site (the job itself completed).
+  SITE_UNREACHABLE: 'SITE_UNREACHABLE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -75,6 +82,9 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   DELIVERY_NOT_FOUND: 404,
   WEBHOOK_DISABLED: 409,
   WEBHOOK_LIMIT_REACHED: 409,
+  MONITOR_NOT_FOUND: 404,
+  MONITOR_LIMIT_REACHED: 409,
+  INTERVAL_NOT_ALLOWED: 403,
   IDEMPOTENCY_KEY_IN_USE: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMIT_EXCEEDED: 429,
@@ -85,6 +95,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   AI_FAILED: 502,
   ENRICHMENT_FAILED: 500,
   INVALID_JOB_PAYLOAD: 500,
+  SITE_UNREACHABLE: 502,
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -8,6 +8,9 @@ import { admitJobs as admitJobsRow, deleteBatch, deleteJobs, releaseCharge } fro
  * both. The job store (job-store.ts) changes the admitted rows' state from then on.
  */
 
+/** The month an admission is counted against: its first day, UTC. */
+export const monthStart = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
 export interface AdmittedJob {
   id: string;
   domain: string;

@@ -6,4 +6,5 @@ export * from './event-announcements';
 export * from './job-answer';
 export * from './job-store';
 export * as jobStoreStatements from './job-store.queries';
+export * from './monitor-schedule';
 export * from './webhook-events';

@@ -127,6 +127,29 @@ const CATALOGUE = {
     help: 'Bulk batch items by state: admitted (a job made), completed, failed.',
     labelNames: ['state'] as const,
   }),
+  monitorsDue: gauge({
+    name: 'enrich_monitors_due',
+    help: 'Monitors whose check is due and not yet submitted, as the last sweep counted them.',
+  }),
+  monitorChecks: counter({
+    name: 'enrich_monitor_checks_total',
+    help: 'Monitor checks: submitted, refused (the monthly quota paused the monitor), ok (the site was read), failing.',
+    labelNames: ['outcome'] as const,
+  }),
+  monitorCheckLateness: histogram({
+    name: 'enrich_monitor_check_lateness_seconds',
+    help: 'How long after its due time a monitor check was submitted.',
+    buckets: WAIT_SECONDS,
+  }),
+  companyChanges: counter({
+    name: 'enrich_company_changes_total',
+    help: "Changes found in companies' records by refreshes, by field (social profiles as one).",
+    labelNames: ['field'] as const,
+  }),
+  companyChangedOwed: counter({
+    name: 'enrich_company_changed_events_total',
+    help: 'company.changed webhook deliveries owed (one per subscribed endpoint of each team watching the domain).',
+  }),
 };
 
 type Catalogue = typeof CATALOGUE;

@@ -2,6 +2,8 @@ export * from './confidence';
 export * from './leader-results';
 export * from './lease';
 export * from './merge-sources';
+export * from './monitors/change-detection';
+export * from './monitors/monitor-sweep';
 export * from './owed-deliveries';
 export * from './reconciler';
 export * from './source-results';

@@ -5,3 +5,4 @@ export * from './insights';
 export * from './provenance-method';
 export * from './sources';
 export * from './stored-record';
+export * from './watched-fields';

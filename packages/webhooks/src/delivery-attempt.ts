@@ -12,6 +12,8 @@ import { loadDelivery as loadDeliveryRow } from './webhook-reads.queries';
 /** A delivery as its worker needs it: where it goes, signed with what, and how far it got. */
 export interface OwedDelivery {
   id: string;
+  /** The team owed it. */
+  teamId: string;
   eventType: string;
   jobId: string | null;
   batchId: string | null;
@@ -42,6 +44,7 @@ export async function loadDelivery(db: Db, id: string): Promise<OwedDelivery | n
   if (!row) return null;
   const common = {
     id: row.id,
+    teamId: row.teamId,
     eventType: row.eventType,
     jobId: row.jobId,
     batchId: row.batchId,

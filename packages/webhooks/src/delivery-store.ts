@@ -11,7 +11,8 @@ export function deliveryView(row: WebhookDelivery & { attemptsMade: WebhookAttem
     // A TEXT column written with one of WEBHOOK_EVENTS only, as payload.ts reads it too.
     eventType: row.eventType as WebhookEvent,
     status: row.status,
-    jobId: row.jobId,
+    // company.changed's job found the change and may be another team's: never shown.
+    jobId: row.eventType === 'company.changed' ? null : row.jobId,
     batchId: row.batchId,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,

@@ -8,11 +8,13 @@ import {
   storedCompany,
   type WebhookEvent,
 } from '@enrich/jobs';
-import { parseFieldSelection, type StoredCompany } from '@enrich/record';
-import { webhookBatch, webhookJob } from './webhook-reads.queries';
+import { parseFieldSelection, recordFromStored, type SourceName, type StoredCompany, selectFields } from '@enrich/record';
+import { webhookBatch, webhookChanges, webhookJob } from './webhook-reads.queries';
 
 /** What a delivery's body is made from. */
 export interface PayloadSubject {
+  /** The team owed it (company.changed: whose monitor's watched fields apply). */
+  teamId: string;
   eventType: string;
   jobId: string | null;
   batchId: string | null;
@@ -82,6 +84,37 @@ async function batchData(db: Db, batchId: string) {
   };
 }
 
+/** A change as company.changed sends it: a value as the record holds it. */
+type ChangedValue = string | number | string[] | null;
+
+/**
+ * company.changed's data: the domain, the changes the refresh found that the team's monitor
+ * watches, and the record now (with the endpoint's fields). Never the job that found them: it
+ * may be another team's. Null when the job or its company is gone.
+ */
+async function changeData(db: Db, subject: PayloadSubject, loaded: LoadedJob | null | undefined) {
+  if (!subject.jobId) return null;
+  const job = loaded ?? loadedJob((await webhookJob.run({ jobId: subject.jobId }, typedSql(db, 'webhook-job')))[0]);
+  if (!job?.company) return null;
+  const rows = await webhookChanges.run({ jobId: subject.jobId, teamId: subject.teamId }, typedSql(db, 'webhook-changes'));
+  const selection = subject.fields === null ? undefined : parseFieldSelection(subject.fields);
+  return {
+    domain: job.company.domain,
+    changes: rows.map((row) => ({
+      field: row.field,
+      // JSON columns written by record-changes.ts from FieldChange values only.
+      oldValue: row.oldValue as ChangedValue,
+      newValue: row.newValue as ChangedValue,
+      observedAt: row.observedAt.toISOString(),
+      sources: row.sources as SourceName[],
+    })),
+    record: selectFields(recordFromStored(job.company), selection?.ok ? selection.selection : undefined),
+  };
+}
+
+/** company.changed's `data` as sent; held to its schema as JobPayloadData is. */
+export type ChangePayloadData = NonNullable<Awaited<ReturnType<typeof changeData>>>;
+
 /** A job event's `data` as sent; apps/api/src/schemas/webhooks.ts holds it to the documented schema. */
 export type JobPayloadData = NonNullable<Awaited<ReturnType<typeof jobData>>>;
 /** batch.completed's `data` as sent; held to its schema as JobPayloadData is. */
@@ -99,7 +132,9 @@ export async function buildPayload(db: Db, subject: PayloadSubject, job?: Loaded
   const data =
     event === 'batch.completed'
       ? subject.batchId && (await batchData(db, subject.batchId))
-      : subject.jobId && (await jobData(db, subject.jobId, subject.fields, job));
+      : event === 'company.changed'
+        ? await changeData(db, subject, job)
+        : subject.jobId && (await jobData(db, subject.jobId, subject.fields, job));
   if (!data) return null;
   return JSON.stringify({ type: event, timestamp: subject.createdAt.toISOString(), data });
 }

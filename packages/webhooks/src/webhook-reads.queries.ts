@@ -63,6 +63,7 @@ export interface ILoadDeliveryResult {
   roundStart: number;
   secret: string | null;
   status: DeliveryStatus;
+  teamId: string;
   url: string | null;
 }
 
@@ -72,12 +73,12 @@ export interface ILoadDeliveryQuery {
   result: ILoadDeliveryResult;
 }
 
-const loadDeliveryIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":1102,"b":1105}]}],"statement":"SELECT d.id, d.event_type AS \"eventType\", d.job_id AS \"jobId\", d.batch_id AS \"batchId\", d.created_at AS \"createdAt\",\n  d.status, d.payload, d.attempts, d.round_start AS \"roundStart\", d.next_attempt_at AS \"nextAttemptAt\",\n  d.endpoint_id AS \"endpointId\",\n  d.url AS \"oneOffUrl\", d.secret AS \"oneOffSecret\", e.url AS \"url?\", e.secret AS \"secret?\", e.previous_secret AS \"previousSecret\",\n  e.previous_secret_expires_at AS \"previousSecretExpiresAt\", e.fields, e.enabled AS \"enabled?\", e.disabled_reason AS \"disabledReason\",\n  j.id AS \"jobRowId?\", j.batch_id AS \"jobBatchId\", j.status AS \"jobStatus?\", j.domain AS \"jobDomain?\",\n  j.created_at AS \"jobCreatedAt?\", j.completed_at AS \"jobCompletedAt\", j.error_code AS \"jobErrorCode\",\n  j.error_message AS \"jobErrorMessage\", c.*\nFROM webhook_deliveries d\nLEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id\nLEFT JOIN LATERAL (SELECT * FROM enrichment_jobs j WHERE d.payload IS NULL AND j.id = d.job_id LIMIT 1) j ON true\nLEFT JOIN LATERAL (SELECT * FROM company_records c WHERE j.status = 'completed' AND c.c_domain = j.domain LIMIT 1) c ON true\nWHERE d.id = :id!                                                                                    "};
+const loadDeliveryIR: any = {"usedParamSet":{"id":true},"params":[{"name":"id","required":true,"transform":{"type":"scalar"},"locs":[{"a":1125,"b":1128}]}],"statement":"SELECT d.id, d.team_id AS \"teamId\", d.event_type AS \"eventType\", d.job_id AS \"jobId\", d.batch_id AS \"batchId\", d.created_at AS \"createdAt\",\n  d.status, d.payload, d.attempts, d.round_start AS \"roundStart\", d.next_attempt_at AS \"nextAttemptAt\",\n  d.endpoint_id AS \"endpointId\",\n  d.url AS \"oneOffUrl\", d.secret AS \"oneOffSecret\", e.url AS \"url?\", e.secret AS \"secret?\", e.previous_secret AS \"previousSecret\",\n  e.previous_secret_expires_at AS \"previousSecretExpiresAt\", e.fields, e.enabled AS \"enabled?\", e.disabled_reason AS \"disabledReason\",\n  j.id AS \"jobRowId?\", j.batch_id AS \"jobBatchId\", j.status AS \"jobStatus?\", j.domain AS \"jobDomain?\",\n  j.created_at AS \"jobCreatedAt?\", j.completed_at AS \"jobCompletedAt\", j.error_code AS \"jobErrorCode\",\n  j.error_message AS \"jobErrorMessage\", c.*\nFROM webhook_deliveries d\nLEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id\nLEFT JOIN LATERAL (SELECT * FROM enrichment_jobs j WHERE d.payload IS NULL AND j.id = d.job_id LIMIT 1) j ON true\nLEFT JOIN LATERAL (SELECT * FROM company_records c WHERE j.status = 'completed' AND c.c_domain = j.domain LIMIT 1) c ON true\nWHERE d.id = :id!                                                                                    "};
 
 /**
  * Query generated from SQL:
  * ```
- * SELECT d.id, d.event_type AS "eventType", d.job_id AS "jobId", d.batch_id AS "batchId", d.created_at AS "createdAt",
+ * SELECT d.id, d.team_id AS "teamId", d.event_type AS "eventType", d.job_id AS "jobId", d.batch_id AS "batchId", d.created_at AS "createdAt",
  *   d.status, d.payload, d.attempts, d.round_start AS "roundStart", d.next_attempt_at AS "nextAttemptAt",
  *   d.endpoint_id AS "endpointId",
  *   d.url AS "oneOffUrl", d.secret AS "oneOffSecret", e.url AS "url?", e.secret AS "secret?", e.previous_secret AS "previousSecret",
@@ -179,7 +180,7 @@ export interface IWebhookBatchQuery {
   result: IWebhookBatchResult;
 }
 
-const webhookBatchIR: any = {"usedParamSet":{"batchId":true},"params":[{"name":"batchId","required":true,"transform":{"type":"scalar"},"locs":[{"a":347,"b":355},{"a":438,"b":446}]}],"statement":"SELECT b.id, b.entries_received AS \"entriesReceived\", b.duplicate_entries AS \"duplicateEntries\", b.invalid_entries AS invalid,\n  counts.completed AS \"completed!\", counts.failed AS \"failed!\", counts.pending AS \"pending!\",\n  b.created_at AS \"createdAt\", b.completed_at AS \"completedAt\", ended.last_end AS \"lastEnd\"\nFROM batches b, batch_item_counts(:batchId!) counts, batch_last_end(b.id, counts.pending, b.completed_at) ended\nWHERE b.id = :batchId!"};
+const webhookBatchIR: any = {"usedParamSet":{"batchId":true},"params":[{"name":"batchId","required":true,"transform":{"type":"scalar"},"locs":[{"a":347,"b":355},{"a":438,"b":446}]}],"statement":"SELECT b.id, b.entries_received AS \"entriesReceived\", b.duplicate_entries AS \"duplicateEntries\", b.invalid_entries AS invalid,\n  counts.completed AS \"completed!\", counts.failed AS \"failed!\", counts.pending AS \"pending!\",\n  b.created_at AS \"createdAt\", b.completed_at AS \"completedAt\", ended.last_end AS \"lastEnd\"\nFROM batches b, batch_item_counts(:batchId!) counts, batch_last_end(b.id, counts.pending, b.completed_at) ended\nWHERE b.id = :batchId!                                                                                                                                                                                                       "};
 
 /**
  * Query generated from SQL:
@@ -188,9 +189,45 @@ const webhookBatchIR: any = {"usedParamSet":{"batchId":true},"params":[{"name":"
  *   counts.completed AS "completed!", counts.failed AS "failed!", counts.pending AS "pending!",
  *   b.created_at AS "createdAt", b.completed_at AS "completedAt", ended.last_end AS "lastEnd"
  * FROM batches b, batch_item_counts(:batchId!) counts, batch_last_end(b.id, counts.pending, b.completed_at) ended
- * WHERE b.id = :batchId!
+ * WHERE b.id = :batchId!                                                                                                                                                                                                       
  * ```
  */
 export const webhookBatch = new PreparedQuery<IWebhookBatchParams,IWebhookBatchResult>(webhookBatchIR);
+
+
+/** 'WebhookChanges' parameters type */
+export interface IWebhookChangesParams {
+  jobId: string;
+  teamId: string;
+}
+
+/** 'WebhookChanges' return type */
+export interface IWebhookChangesResult {
+  field: string;
+  newValue: Json | null;
+  observedAt: Date;
+  oldValue: Json | null;
+  sources: stringArray;
+}
+
+/** 'WebhookChanges' query type */
+export interface IWebhookChangesQuery {
+  params: IWebhookChangesParams;
+  result: IWebhookChangesResult;
+}
+
+const webhookChangesIR: any = {"usedParamSet":{"teamId":true,"jobId":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":176,"b":183}]},{"name":"jobId","required":true,"transform":{"type":"scalar"},"locs":[{"a":228,"b":234}]}],"statement":"SELECT ch.field, ch.old_value AS \"oldValue\", ch.new_value AS \"newValue\", ch.observed_at AS \"observedAt\", ch.sources\nFROM company_changes ch\nLEFT JOIN monitors m ON m.team_id = :teamId! AND m.domain = ch.domain\nWHERE ch.job_id = :jobId!::uuid AND monitor_watches(coalesce(m.fields, '{}'), ARRAY[ch.field])\nORDER BY ch.id"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT ch.field, ch.old_value AS "oldValue", ch.new_value AS "newValue", ch.observed_at AS "observedAt", ch.sources
+ * FROM company_changes ch
+ * LEFT JOIN monitors m ON m.team_id = :teamId! AND m.domain = ch.domain
+ * WHERE ch.job_id = :jobId!::uuid AND monitor_watches(coalesce(m.fields, '{}'), ARRAY[ch.field])
+ * ORDER BY ch.id
+ * ```
+ */
+export const webhookChanges = new PreparedQuery<IWebhookChangesParams,IWebhookChangesResult>(webhookChangesIR);
 
 

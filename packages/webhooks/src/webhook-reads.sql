@@ -10,7 +10,7 @@
   be made (no payload) for a job event, the job and its company.
 */
 /* @name LoadDelivery */
-SELECT d.id, d.event_type AS "eventType", d.job_id AS "jobId", d.batch_id AS "batchId", d.created_at AS "createdAt",
+SELECT d.id, d.team_id AS "teamId", d.event_type AS "eventType", d.job_id AS "jobId", d.batch_id AS "batchId", d.created_at AS "createdAt",
   d.status, d.payload, d.attempts, d.round_start AS "roundStart", d.next_attempt_at AS "nextAttemptAt",
   d.endpoint_id AS "endpointId",
   d.url AS "oneOffUrl", d.secret AS "oneOffSecret", e.url AS "url?", e.secret AS "secret?", e.previous_secret AS "previousSecret",
@@ -43,3 +43,14 @@ SELECT b.id, b.entries_received AS "entriesReceived", b.duplicate_entries AS "du
   b.created_at AS "createdAt", b.completed_at AS "completedAt", ended.last_end AS "lastEnd"
 FROM batches b, batch_item_counts(:batchId!) counts, batch_last_end(b.id, counts.pending, b.completed_at) ended
 WHERE b.id = :batchId!;
+
+/*
+  company.changed's changes: those the job's refresh found that the team's monitor of the domain
+  watches (monitor_watches; every change when the monitor is gone meanwhile), in the order kept.
+*/
+/* @name WebhookChanges */
+SELECT ch.field, ch.old_value AS "oldValue", ch.new_value AS "newValue", ch.observed_at AS "observedAt", ch.sources
+FROM company_changes ch
+LEFT JOIN monitors m ON m.team_id = :teamId! AND m.domain = ch.domain
+WHERE ch.job_id = :jobId!::uuid AND monitor_watches(coalesce(m.fields, '{}'), ARRAY[ch.field])
+ORDER BY ch.id;

@@ -5,7 +5,9 @@ import { secondsUntil } from './rate-limit-headers';
 
 type Tx = Prisma.TransactionClient | Db;
 
-export const monthStart = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+import { monthStart } from '@enrich/jobs';
+
+export { monthStart };
 export const nextMonthStart = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 
 export interface QuotaState {

@@ -7,6 +7,7 @@ import { bulkRoutes } from './bulk-routes';
 import { companyRoutes } from './company-routes';
 import { enrichRoutes } from './enrich-routes';
 import { healthRoutes, type OpenApiDocument } from './health-routes';
+import { monitorRoutes } from './monitor-routes';
 import { referenceRoutes } from './reference-routes';
 import { searchRoutes } from './search-routes';
 import { usageRoutes } from './usage-routes';
@@ -35,6 +36,7 @@ export function apiRouter(ctx: AppContext, { limits, authenticate, estimate, ope
   api.use('/companies', companyRoutes(ctx, limits, authenticate));
   api.use('/usage', usageRoutes(ctx, limits, authenticate));
   api.use('/webhooks', webhookRoutes(ctx, limits, authenticate));
+  api.use('/monitors', monitorRoutes(ctx, limits, authenticate));
   // Accounts, sessions, keys and invites of the web dashboard (session cookie only), then the
   // bulk preview under the same prefix (a key or a session).
   api.use('/dashboard/api', dashboardRoutes(ctx, limits));

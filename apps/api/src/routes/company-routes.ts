@@ -5,8 +5,11 @@ import { lookUpCompany } from '../companies/company-lookup';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { domainOrThrow } from '../middleware/validate';
+import { listChanges } from '../monitors/monitor-store';
 import { error, type PathParts } from '../openapi-parts';
 import { companyParamsSchema, companyQueryInput } from '../schemas/company';
+import { cursorPage } from '../schemas/cursor';
+import { changeListQuerySchema, changeListSchema } from '../schemas/monitors';
 import { companyAnswerSchema, companyExample } from '../schemas/search';
 import { apiRoutes } from './api-routes';
 import { mountRoutes, registerRoutes } from './define-route';
@@ -44,6 +47,50 @@ const routes = [
         const domain = domainOrThrow(input('params').domain);
         const { fields } = input('query');
         return lookUpCompany(ctx.caches.lookups.companies, team.teamId, domain, fields);
+      });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/companies/:domain/changes',
+    summary: 'A company’s changes, newest first',
+    operationId: 'listCompanyChanges',
+    tag: 'monitors',
+    description:
+      'Every change refreshes found in the record (any refresh of the domain, whoever asked for it): the field, its old and new ' +
+      'value, when it was observed and the sources of the new value. For a domain your team has enriched or watches. ' +
+      'Does not count against rate limits.',
+    input: { params: companyParamsSchema, query: changeListQuerySchema },
+    answer: {
+      schema: changeListSchema,
+      description: 'One page',
+      example: {
+        data: [
+          {
+            id: 'chg_01m8b2c3d4e5f6g7h8j9k0m1n2p3',
+            field: 'employeeCount',
+            oldValue: '11-50',
+            newValue: '51-200',
+            observedAt: '2026-12-03T09:14:05.000Z',
+            sources: ['linkedin'],
+          },
+        ],
+        pagination: { nextCursor: null },
+      },
+    },
+    responses: ({ common }) => ({
+      ...common,
+      400: error('INVALID_DOMAIN (details.reason), VALIDATION_ERROR (limit or cursor)'),
+      404: error('COMPANY_NOT_FOUND (your team has neither enriched nor watched this domain)'),
+    }),
+    handler(req, res, { ctx, limits }, input) {
+      const team = requireAuth(req);
+      return limits.readBesideStatus(req, res, async () => {
+        const domain = domainOrThrow(input('params').domain);
+        const query = input('query');
+        const rows = await listChanges(ctx.db, team.teamId, domain, query);
+        const page = cursorPage(rows, query.limit, (row) => ({ at: row.observedAt, id: row.id }));
+        return { data: page.data.map((row) => ({ ...row, observedAt: row.observedAt.toISOString() })), pagination: page.pagination };
       });
     },
   }),

@@ -24,6 +24,7 @@ import { cursorPage } from '../schemas/cursor';
 import { companyExample } from '../schemas/search';
 import {
   batchEventPayloadSchema,
+  changeEventPayloadSchema,
   deliveryListQuerySchema,
   deliveryListSchema,
   deliveryParamsSchema,
@@ -363,6 +364,21 @@ export function registerWebhookPaths(registry: OpenAPIRegistry, parts: PathParts
           resultsEndpoint: '/api/enrich/bulk/bat_01jc3m8y2k7w5n0r4t6v8x9z1a/results.csv',
         },
       } satisfies z.input<typeof batchEventPayloadSchema>,
+    ],
+    [
+      'company.changed',
+      'companyChangedEvent',
+      changeEventPayloadSchema,
+      'A watched company’s record changed (sent to every team watching the domain)',
+      {
+        type: 'company.changed',
+        timestamp: job.completedAt,
+        data: {
+          domain: 'acme.com',
+          changes: [{ field: 'employeeCount', oldValue: '11-50', newValue: '51-200', observedAt: job.completedAt, sources: ['linkedin'] }],
+          record,
+        },
+      } satisfies z.input<typeof changeEventPayloadSchema>,
     ],
   ];
   for (const [event, operationId, schema, summary, example] of events) {

@@ -1,10 +1,11 @@
 import { WEBHOOK_EVENTS } from '@enrich/jobs';
-import { parseFieldSelection, SELECTABLE_FIELDS } from '@enrich/record';
-import { type BatchPayloadData, type JobPayloadData, webhookUrlSchema } from '@enrich/webhooks';
+import { parseFieldSelection, SELECTABLE_FIELDS, servedRecordSchema } from '@enrich/record';
+import { type BatchPayloadData, type ChangePayloadData, type JobPayloadData, webhookUrlSchema } from '@enrich/webhooks';
 import { z } from 'zod';
 import { batchStatusSchema } from './bulk';
 import { cursorPaginationSchema, cursorQuerySchema } from './cursor';
 import { jobCompletedSchema, jobFailedSchema } from './enrich';
+import { companyChangeSchema } from './monitors';
 
 // Requests and answers of /webhooks: a team's endpoints, their deliveries and attempts.
 
@@ -184,10 +185,25 @@ export const batchEventPayloadSchema = z
   })
   .meta({ id: 'BatchEventPayload' });
 
+export const changeEventPayloadSchema = z
+  .object({
+    type: z.literal('company.changed'),
+    timestamp: eventTime,
+    data: z
+      .object({
+        domain: z.string(),
+        changes: z.array(companyChangeSchema).meta({ description: 'The changes of the fields the team’s monitor watches' }),
+        record: servedRecordSchema.meta({ description: 'The record after the changes (with the endpoint’s field selection)' }),
+      })
+      .meta({ description: 'A refresh of a watched domain found changes; whose refresh it was is not told' }),
+  })
+  .meta({ id: 'CompanyChangedPayload' });
+
 // What packages/webhooks sends (buildPayload), held by the compiler to the schemas above, which
 // that package cannot import: a field the payload leaves out or mistypes fails the typecheck.
 type Sends<Sent extends Documented, Documented> = Sent;
 export type SentWebhookData = [
   Sends<JobPayloadData, z.output<typeof jobEventPayloadSchema>['data']>,
   Sends<BatchPayloadData, z.output<typeof batchEventPayloadSchema>['data']>,
+  Sends<ChangePayloadData, z.output<typeof changeEventPayloadSchema>['data']>,
 ];

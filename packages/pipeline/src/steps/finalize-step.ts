@@ -1,13 +1,15 @@
-import { type Db, typedSql, utc } from '@enrich/db';
+import { type Db, type SqlConnection, typedSql, utc, withSqlTransaction } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { completeJob, type Ended, type JobEndRow, type JobEvents, markJobFailed } from '@enrich/jobs';
 import type { Metrics } from '@enrich/metrics';
-import type { CompanyDraft } from '@enrich/record';
+import type { CompanyDraft, SourceName } from '@enrich/record';
 import type { Step } from '@enrich/worker-runtime';
 import { scoreConfidence, scoreFieldSources } from '../confidence';
 import { mergeSources } from '../merge-sources';
+import { compareRecords, type FieldChange } from '../monitors/change-detection';
+import { type CheckError, keepChanges, lockStoredRecord, recordCheck } from '../monitors/record-changes';
 import { type DeliveryQueue, leaveToReconciler } from '../owed-deliveries';
-import { loadJobForStep } from '../source-results';
+import { loadJobForStep, type SourceDataBySource, STORED_SOURCES } from '../source-results';
 import { completeWithCompany } from './finalize-step.queries';
 
 /**
@@ -17,7 +19,7 @@ import { completeWithCompany } from './finalize-step.queries';
  * is: a site that could not be read this time does not wipe what an earlier run found.
  */
 function completeWithCompanyRow(
-  db: Db,
+  sql: SqlConnection,
   job: { id: string; teamId: string; domain: string },
   draft: CompanyDraft,
   confidence: number,
@@ -40,8 +42,59 @@ function completeWithCompanyRow(
       enrichedAt: utc(now),
       replace: sources.length > 0,
     },
-    typedSql(db, 'job-complete-with-company'),
+    sql,
   );
+}
+
+/** The sources this run read successfully: only they can say that a value is gone. */
+const readSources = (results: SourceDataBySource): Set<SourceName> =>
+  new Set(STORED_SOURCES.filter((source) => results[source]?.status === 'ok'));
+
+/**
+ * Completes the job with the company row, compared first with the row stored before (locked,
+ * so refreshes of one domain ending together compare one after the other and a change is kept
+ * once, whichever team's refresh found it). The changes and the company.changed deliveries they
+ * owe commit with the record. A run that read nothing keeps the stored row and compares nothing.
+ */
+function completeComparing(
+  db: Db,
+  job: { id: string; teamId: string; domain: string },
+  draft: CompanyDraft,
+  results: SourceDataBySource,
+  now: Date,
+  found: { changes: FieldChange[]; deliveries: string[]; confidence: number },
+): Promise<JobEndRow[]> {
+  return withSqlTransaction(db, async (tx) => {
+    const previous = draft.sources.length > 0 ? await lockStoredRecord(tx, job.domain) : null;
+    const compared = previous ? compareRecords(previous, draft, readSources(results)) : { changes: [], record: draft };
+    found.confidence = scoreConfidence(compared.record);
+    const rows = await completeWithCompanyRow(tx('job-complete-with-company'), job, compared.record, found.confidence, now);
+    if (rows.length > 0 && compared.changes.length > 0) {
+      found.changes = compared.changes;
+      found.deliveries = await keepChanges(tx, { domain: job.domain, jobId: job.id, at: now }, compared.changes);
+    }
+    return rows;
+  });
+}
+
+/** What a monitor's check shows of a run: the site not read is its error, though the job completed. */
+function checkError(results: SourceDataBySource): CheckError {
+  const website = results.website;
+  if (!website || website.status === 'ok') return null;
+  if (website.status === 'failed') return { code: website.code, message: website.message };
+  return { code: ErrorCode.SITE_UNREACHABLE, message: website.message };
+}
+
+/** Ends the check of the monitors whose job this was, and counts it. */
+async function endChecks(db: Db, jobId: string, error: CheckError, metrics: Metrics | undefined): Promise<void> {
+  const checked = await recordCheck(typedSql(db, 'monitor-check-outcome'), jobId, error, new Date());
+  if (checked.length > 0) metrics?.monitorChecks.labels(error ? 'failing' : 'ok').inc(checked.length);
+}
+
+function countChanges(metrics: Metrics | undefined, found: { changes: FieldChange[]; deliveries: string[] }): void {
+  if (!metrics) return;
+  for (const change of found.changes) metrics.companyChanges.labels(change.field.split('.')[0]!).inc();
+  if (found.deliveries.length > 0) metrics.companyChangedOwed.inc(found.deliveries.length);
 }
 
 export type FinalizeOutcome = { confidence: number } | { skipped: string } | { failed: ErrorCode };
@@ -78,17 +131,22 @@ export async function finalizeJob(
     const failed = await markJobFailed(db, events, job.id, results.website.code, results.website.message);
     countBatchItem(metrics, failed, 'failed');
     await deliveries.queue(failed.deliveries, payload.requestId);
+    if (failed.ended) await endChecks(db, job.id, checkError(results), metrics);
     return { failed: results.website.code };
   }
   const draft = mergeSources(results);
-  const confidence = scoreConfidence(draft);
   const now = new Date();
 
-  const completed = await completeJob(db, events, job.id, () => completeWithCompanyRow(db, job, draft, confidence, now));
+  const found = { changes: [] as FieldChange[], deliveries: [] as string[], confidence: 0 };
+  const completed = await completeJob(db, events, job.id, () => completeComparing(db, job, draft, results, now, found));
   countBatchItem(metrics, completed, 'completed');
-  await deliveries.queue(completed.deliveries, payload.requestId);
+  // Changes found by a run that ended here only (a run that did not end wrote nothing).
+  await deliveries.queue(completed.ended ? [...completed.deliveries, ...found.deliveries] : completed.deliveries, payload.requestId);
+  if (!completed.ended) return { skipped: 'job ended meanwhile' };
+  countChanges(metrics, found);
+  await endChecks(db, job.id, checkError(results), metrics);
   // Another run of this step ended it meanwhile: its company row won (this one wrote none).
-  return completed.ended ? { confidence } : { skipped: 'job ended meanwhile' };
+  return { confidence: found.confidence };
 }
 
 /** The last step of every job; also ends the job when its own fault outlasts the retries. */
@@ -99,6 +157,7 @@ export function finalizeStep(db: Db, events: JobEvents, deliveries: DeliveryQueu
       const failed = await markJobFailed(db, events, payload.jobId, error.code, error.message);
       countBatchItem(metrics, failed, 'failed');
       await deliveries.queue(failed.deliveries, payload.requestId);
+      if (failed.ended) await endChecks(db, payload.jobId, { code: error.code, message: error.message }, metrics);
     },
   };
 }
