@@ -4,7 +4,7 @@
  * that ends a job or settles a batch, so a delivery owed is written exactly when its cause is,
  * never lost between the two; queueing it comes after the commit (and the reconciler queues
  * again what Redis lost). company.changed is owed by owe_company_changed (migration
- * 20261203000000_monitors) in the transaction that stores the changes a refresh found
+ * 20261204000000_monitors) in the transaction that stores the changes a refresh found
  * (packages/pipeline: record-changes.ts), to every team watching the domain.
  */
 export const WEBHOOK_EVENTS = ['job.completed', 'job.failed', 'batch.completed', 'company.changed'] as const;
