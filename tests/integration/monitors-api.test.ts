@@ -222,7 +222,16 @@ it('gives the team’s change feed: changes of every domain it watches or enrich
     [4, watched],
   ] as const) {
     await db.companyChange.create({
-      data: { id: newId('chg'), domain, field: 'name', oldValue: 'old', newValue: `new ${day}`, observedAt: at(day), sources: ['website'], jobId },
+      data: {
+        id: newId('chg'),
+        domain,
+        field: 'name',
+        oldValue: 'old',
+        newValue: `new ${day}`,
+        observedAt: at(day),
+        sources: ['website'],
+        jobId,
+      },
     });
   }
   const page1 = await request(stack.app).get('/api/changes?limit=2').set(bearer(key)).expect(200);
@@ -245,4 +254,12 @@ it('gives the team’s change feed: changes of every domain it watches or enrich
   expect((await request(stack.app).get('/changes').set(bearer(stranger)).expect(200)).body.data).toEqual([]);
   expect((await request(stack.app).get('/changes?cursor=nope').set(bearer(key))).status).toBe(400);
   expect((await request(stack.app).get('/changes')).status).toBe(401);
+});
+
+it('reads the domain filter as any domain input', async () => {
+  const key = await stack.key('growth');
+  await create(key, { domains: ['filter-co.com'], interval: 'weekly' });
+  const found = await request(stack.app).get('/monitors?domain=https://WWW.Filter-Co.com/x').set(bearer(key)).expect(200);
+  expect(found.body.data.map((m: { domain: string }) => m.domain)).toEqual(['filter-co.com']);
+  expect((await request(stack.app).get('/monitors?domain=localhost').set(bearer(key))).body.error.code).toBe('INVALID_DOMAIN');
 });

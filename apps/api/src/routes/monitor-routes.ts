@@ -6,6 +6,7 @@ import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { bulkBody } from '../middleware/bulk-body';
 import { jsonBody } from '../middleware/json-body';
+import { domainOrThrow } from '../middleware/validate';
 import { createMonitors, deleteMonitor, findMonitor, listMonitors, monitorView, updateMonitor } from '../monitors/monitor-store';
 import { readMonitorSubmission } from '../monitors/monitor-submission';
 import { error, type PathParts } from '../openapi-parts';
@@ -118,11 +119,13 @@ const list = defineRoute({
   description: 'One page of the team’s monitors (filter by domain or state), each with its last and next check and its last change.',
   input: { query: monitorListQuerySchema },
   answer: { schema: monitorListSchema, description: 'One page', example: { data: [MONITOR], pagination: { nextCursor: null } } },
-  responses: ({ common }) => ({ ...common, 400: error('VALIDATION_ERROR (limit, cursor, domain or state)') }),
+  responses: ({ common }) => ({ ...common, 400: error('VALIDATION_ERROR (limit, cursor or state), INVALID_DOMAIN (domain)') }),
   middleware: reported,
   async handler(req, _res, { ctx }, input) {
     const query = input('query');
-    const rows = await listMonitors(ctx.db, teamOf(req).teamId, query);
+    // The domain as any domain input is read (a URL, www., case).
+    const domain = query.domain === undefined ? undefined : domainOrThrow(query.domain);
+    const rows = await listMonitors(ctx.db, teamOf(req).teamId, { ...query, domain });
     const page = cursorPage(rows, query.limit, (row) => ({ at: row.created_at, id: row.id }));
     return { data: page.data.map(monitorView), pagination: page.pagination };
   },

@@ -44,7 +44,12 @@ export const monitorCreateQuerySchema = z.object({
     .optional()
     .transform((text, ctx) => {
       if (text === undefined) return undefined;
-      const parsed = fields.safeParse(text.split(',').map((name) => name.trim()).filter(Boolean));
+      const parsed = fields.safeParse(
+        text
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      );
       if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'unknown field' });
       return parsed.data ?? z.NEVER;
     })
@@ -63,7 +68,7 @@ export const monitorUpdateSchema = z
 export const monitorParamsSchema = z.object({ id: monitorId });
 
 export const monitorListQuerySchema = cursorQuerySchema(/^mon_[0-9a-z]{1,60}$/).extend({
-  domain: z.string().max(253).optional().meta({ description: 'Only the monitor of this domain' }),
+  domain: z.string().max(253).optional().meta({ description: 'Only the monitor of this domain (a URL on it works too)' }),
   state: z.enum(['active', 'paused', 'failing']).optional().meta({ description: 'Only monitors in this state' }),
 });
 
