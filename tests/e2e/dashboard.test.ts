@@ -265,13 +265,11 @@ describe('the dashboard', () => {
     await expectCount(page.getByTestId('monitors-table').locator('tbody tr'), 2);
 
     await page.getByText('Upload a CSV').click();
-    await page
-      .getByLabel('A CSV file with a domain, website or url column')
-      .setInputFiles({
-        name: 'watch.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(`company,website\nTwo,watch-two-e2e.com\nMain,${MAIN_DOMAIN}\n`),
-      });
+    await page.getByLabel('A CSV file with a domain, website or url column').setInputFiles({
+      name: 'watch.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`company,website\nTwo,watch-two-e2e.com\nMain,${MAIN_DOMAIN}\n`),
+    });
     await page.getByText('watch.csv').waitFor();
     await page.getByRole('button', { name: 'Watch', exact: true }).click();
     await page.getByText('1 added, 1 already watched, 0 invalid').waitFor();
