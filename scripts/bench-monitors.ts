@@ -14,13 +14,13 @@
 // "A day down" is the sweep's clock moved a day on, not the rows rewritten. Queues: QUEUE_STORE
 // (redis by default) under a prefix of its own; the database and the prefix are removed at the end.
 import { randomBytes } from 'node:crypto';
+import { createMonitors } from '@enrich/api';
 import { issueApiKey } from '@enrich/api-keys';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate, sqlPool } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
 import { createMetrics } from '@enrich/metrics';
 import { MonitorSweep, type MonitorSweepSettings, type SweepReport } from '@enrich/pipeline';
 import { createRedisConnection, openQueueStore, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
-import { createMonitors } from '../apps/api/src/monitors/monitor-store';
 import { runMain } from './support/run-main';
 
 const N = Number(process.env.BENCH_MONITORS ?? 100_000);

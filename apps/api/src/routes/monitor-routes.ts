@@ -1,6 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { type Request, type RequestHandler, Router } from 'express';
-import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
@@ -9,7 +8,7 @@ import { jsonBody } from '../middleware/json-body';
 import { domainOrThrow } from '../middleware/validate';
 import { createMonitors, deleteMonitor, findMonitor, listMonitors, monitorView, updateMonitor } from '../monitors/monitor-store';
 import { readMonitorSubmission } from '../monitors/monitor-submission';
-import { error, type PathParts } from '../openapi-parts';
+import { error, jsonOrCsvBody, type PathParts } from '../openapi-parts';
 import { cursorPage } from '../schemas/cursor';
 import {
   monitorCreatedSchema,
@@ -68,16 +67,11 @@ const create = defineRoute({
   input: { query: monitorCreateQuerySchema },
   // JSON or CSV: the body is read by bulkBody and readMonitorSubmission.
   request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: monitorCreateSchema,
-          example: { domains: ['acme.com', 'globex.com'], interval: 'weekly', fields: ['name', 'employeeCount'] },
-        },
-        'text/csv': { schema: z.string().meta({ example: 'company,website\nAcme,acme.com\nGlobex,globex.com\n' }) },
-      },
-    },
+    body: jsonOrCsvBody(monitorCreateSchema, {
+      domains: ['acme.com', 'globex.com'],
+      interval: 'weekly',
+      fields: ['name', 'employeeCount'],
+    }),
   },
   answer: {
     status: 201,
