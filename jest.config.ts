@@ -36,6 +36,7 @@ const BOTH_STORES = testFiles([
   'admission-statement',
   'bad-input',
   'cli-csv',
+  'cli-monitors',
   'company-search',
   'crawl',
   'dashboard-app',

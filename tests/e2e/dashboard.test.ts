@@ -252,6 +252,68 @@ describe('the dashboard', () => {
     await screenshot(page, '10-company');
   }, 60_000);
 
+  it('monitors: watches typed domains and a CSV, pauses, resumes and removes one; the team’s and the company’s change feeds', async () => {
+    const { page } = owner;
+    await nav(page, 'Monitors');
+    await page.getByText('No monitored companies yet.').waitFor();
+    await page
+      .getByLabel('Domains or URLs, one per line (or separated by commas)')
+      .fill(`https://www.${MAIN_DOMAIN}/\nwatch-one-e2e.com\nlocalhost`);
+    await page.getByLabel('Check every').selectOption('monthly');
+    await page.getByRole('button', { name: 'Watch', exact: true }).click();
+    await expect(page.getByTestId('monitor-add-result').textContent()).resolves.toBe('2 added, 0 already watched, 1 invalid');
+    await expectCount(page.getByTestId('monitors-table').locator('tbody tr'), 2);
+
+    await page.getByText('Upload a CSV').click();
+    await page.getByLabel('A CSV file with a domain, website or url column').setInputFiles({
+      name: 'watch.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`company,website\nTwo,watch-two-e2e.com\nMain,${MAIN_DOMAIN}\n`),
+    });
+    await page.getByText('watch.csv').waitFor();
+    await page.getByRole('button', { name: 'Watch', exact: true }).click();
+    await page.getByText('1 added, 1 already watched, 0 invalid').waitFor();
+    await expectCount(page.getByTestId('monitors-table').locator('tbody tr'), 3);
+
+    const main = page.getByTestId(`monitor-${MAIN_DOMAIN}`);
+    await main.getByText('Active').waitFor();
+    await main.getByText('Not yet').waitFor();
+    await main.getByRole('button', { name: `Pause ${MAIN_DOMAIN}` }).click();
+    await main.getByText('Paused by your team').waitFor();
+    await main.getByRole('button', { name: `Resume ${MAIN_DOMAIN}` }).click();
+    await main.getByText('Active').waitFor();
+    await page.getByTestId('monitor-watch-two-e2e.com').getByRole('button', { name: 'Remove watch-two-e2e.com' }).click();
+    await page.getByRole('dialog', { name: 'Stop watching watch-two-e2e.com?' }).getByRole('button', { name: 'Remove' }).click();
+    await expectCount(page.getByTestId('monitors-table').locator('tbody tr'), 2);
+
+    // A change a check found (the checks themselves are the integration tests'): in the team's feed and the company's.
+    const { db } = stack.database;
+    const job = await db.enrichmentJob.findFirstOrThrow({ where: { domain: MAIN_DOMAIN }, orderBy: { createdAt: 'desc' } });
+    await db.companyChange.create({
+      data: {
+        id: `chg_e2e${Date.now().toString(36)}`,
+        domain: MAIN_DOMAIN,
+        field: 'employeeCount',
+        oldValue: '11-50',
+        newValue: '51-200',
+        observedAt: new Date(),
+        sources: ['linkedin'],
+        jobId: job.id,
+      },
+    });
+    await page.reload();
+    const feed = page.getByTestId('change-feed');
+    await feed.getByRole('cell', { name: '51-200' }).waitFor();
+    await feed.getByRole('cell', { name: '11-50' }).waitFor();
+    await expectAccessible(page, 'monitors');
+    await screenshot(page, '10b-monitors');
+    await feed.getByRole('link', { name: MAIN_DOMAIN }).click();
+    await page.getByRole('heading', { level: 1, name: MAIN_NAME }).waitFor();
+    await page.getByRole('heading', { name: 'Changes' }).waitFor();
+    await page.getByTestId('change-feed').getByRole('cell', { name: 'Employees' }).waitFor();
+    await expectAccessible(page, 'company changes');
+  }, 60_000);
+
   it('webhooks: registers an endpoint, shows its secret once, and logs a signed delivery of an enrichment; resend, rotate, disable, delete', async () => {
     const { page } = owner;
     await nav(page, 'Webhooks');

@@ -84,7 +84,7 @@ describe('the API reference page', () => {
 
   it('shows the webhooks, by their operationId', async () => {
     const expected = operationIds(document.webhooks);
-    expect(expected).toHaveLength(3);
+    expect(expected).toHaveLength(4);
     await page.getByRole('heading', { name: 'Webhooks', exact: true }).last().waitFor();
     const shown = await shownIds('.webhooks');
     expect([...shown].sort()).toEqual([...expected].sort());

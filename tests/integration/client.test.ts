@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,9 +11,11 @@ import {
   type EnrichError,
   InvalidDomainError,
   JobNotFoundError,
+  type Monitor,
   verifyWebhook,
   WebhookVerificationError,
 } from '@enrich/client';
+import { newId } from '@enrich/db';
 import { FixtureSites, WebhookReceiver } from '@enrich/testkit';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
@@ -227,4 +230,78 @@ describe('EnrichClient against the API', () => {
     await client.webhooks.delete(endpoint.id);
     expect(await client.webhooks.list()).toEqual([]);
   }, 60_000);
+
+  it('watches domains (a list or a CSV), walks their pages, changes, pauses, resumes and removes them; walks a company’s changes', async () => {
+    const teamName = `client-monitors-${randomUUID()}`;
+    const client = clientFor(await stack.key('growth', teamName));
+    const added = await client.monitors.add(['mon-a.com', 'https://www.mon-b.com/', 'localhost'], { interval: 'weekly', fields: ['name'] });
+    expect(added.added.map((m) => [m.domain, m.interval, m.fields])).toEqual([
+      ['mon-a.com', 'weekly', ['name']],
+      ['mon-b.com', 'weekly', ['name']],
+    ]);
+    expect(added.invalid.map((e) => e.entry)).toEqual(['localhost']);
+    const one = await client.monitors.add('mon-a.com', { interval: 'daily' });
+    expect(one.alreadyWatched).toEqual([{ domain: 'mon-a.com', id: added.added[0]!.id }]);
+    const csv = await client.monitors.add(
+      { csv: 'Company,Website\nC,mon-c.com\nD,mon-d.com\n' },
+      { interval: 'monthly', fields: ['name', 'employeeCount'] },
+    );
+    expect(csv.added.map((m) => [m.domain, m.interval, m.fields])).toEqual([
+      ['mon-c.com', 'monthly', ['name', 'employeeCount']],
+      ['mon-d.com', 'monthly', ['name', 'employeeCount']],
+    ]);
+
+    const all: Monitor[] = [];
+    for await (const monitor of client.monitors.list({}, { pageSize: 3 })) all.push(monitor);
+    expect(all.map((m) => m.domain).sort()).toEqual(['mon-a.com', 'mon-b.com', 'mon-c.com', 'mon-d.com']);
+    const first = await client.monitors.page({ limit: 3 });
+    expect(first.data).toHaveLength(3);
+    expect(first.pagination.nextCursor).not.toBeNull();
+    const id = added.added[0]!.id;
+    expect(await client.monitors.get(id)).toMatchObject({ domain: 'mon-a.com', state: 'active' });
+    expect(await client.monitors.pause(id)).toMatchObject({ state: 'paused', pausedReason: 'user' });
+    const paused: Monitor[] = [];
+    for await (const monitor of client.monitors.list({ state: 'paused' })) paused.push(monitor);
+    expect(paused.map((m) => m.id)).toEqual([id]);
+    expect(await client.monitors.resume(id)).toMatchObject({ state: 'active', pausedReason: null });
+    expect(await client.monitors.update(id, { fields: ['employeeCount'] })).toMatchObject({ fields: ['employeeCount'] });
+    const byDomain: Monitor[] = [];
+    for await (const monitor of client.monitors.list({ domain: 'mon-c.com' })) byDomain.push(monitor);
+    expect(byDomain.map((m) => m.domain)).toEqual(['mon-c.com']);
+    await client.monitors.remove(id);
+    await expect(client.monitors.get(id)).rejects.toMatchObject({ status: 404, code: 'MONITOR_NOT_FOUND' });
+    await expect(client.monitors.add(['x.com'], { interval: 'weekly', fields: ['confidence'] })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+
+    // A company's history and the team's feed, walked across pages, newest first.
+    const { db } = stack.database;
+    await db.company.create({ data: { domain: 'mon-b.com', name: 'Mon B' } });
+    const team = await db.team.findFirstOrThrow({ where: { name: teamName } });
+    const jobId = randomUUID();
+    await db.enrichmentJob.create({ data: { id: jobId, teamId: team.id, domain: 'mon-b.com' } });
+    for (let day = 1; day <= 5; day += 1) {
+      await db.companyChange.create({
+        data: {
+          id: newId('chg'),
+          domain: 'mon-b.com',
+          field: 'employeeCount',
+          oldValue: `${day}`,
+          newValue: `${day + 1}`,
+          observedAt: new Date(Date.UTC(2026, 11, day)),
+          sources: ['linkedin'],
+          jobId,
+        },
+      });
+    }
+    const history = [];
+    for await (const change of client.changes('WWW.mon-b.com', { pageSize: 2 })) history.push(change.newValue);
+    expect(history).toEqual(['6', '5', '4', '3', '2']);
+    const feed = [];
+    for await (const change of client.teamChanges({ pageSize: 4 })) feed.push([change.domain, change.newValue]);
+    expect(feed[0]).toEqual(['mon-b.com', '6']);
+    expect(feed).toHaveLength(5);
+    const refusing = clientFor(await stack.key('growth'));
+    await expect(refusing.changes('mon-b.com').next()).rejects.toMatchObject({ status: 404, code: 'COMPANY_NOT_FOUND' });
+  });
 });

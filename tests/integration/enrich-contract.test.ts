@@ -168,8 +168,10 @@ describe('service routes', () => {
         .filter((p) => !p.startsWith('/api/dashboard/'))
         .sort(),
     ).toEqual([
+      '/api/changes',
       '/api/companies/search',
       '/api/companies/{domain}',
+      '/api/companies/{domain}/changes',
       '/api/enrich',
       '/api/enrich/bulk',
       '/api/enrich/bulk/{batchId}',
@@ -177,6 +179,8 @@ describe('service routes', () => {
       '/api/enrich/bulk/{batchId}/results.csv',
       '/api/enrich/{jobId}',
       '/api/enrich/{jobId}/events',
+      '/api/monitors',
+      '/api/monitors/{id}',
       '/api/usage',
       '/api/webhooks',
       '/api/webhooks/{id}',

@@ -159,3 +159,107 @@ it('shows a company’s changes newest first to a team that watches or enriched 
   const log = await request(stack.app).get(`/webhooks/${owner.id}/deliveries`).set(bearer(watcher)).expect(200);
   expect(log.body.data).toEqual([expect.objectContaining({ eventType: 'company.changed', jobId: null })]);
 });
+
+it('takes a CSV as bulk does: a domain, website or url column, the interval and fields in the query', async () => {
+  const key = await stack.key('growth');
+  const csv = (query: string, text: string) =>
+    request(stack.app).post(`/api/monitors${query}`).set(bearer(key)).set('Content-Type', 'text/csv').send(text);
+  const made = await csv(
+    '?interval=weekly&fields=name,employeeCount',
+    '\uFEFFCompany,Website\r\nCsv One,https://www.csv-one.com/about\r\nCsv Two,CSV-TWO.com\r\nBad,localhost\r\nAgain,csv-one.com\r\n',
+  );
+  expect(made.status).toBe(201);
+  expect(made.body.added).toEqual([
+    expect.objectContaining({ domain: 'csv-one.com', interval: 'weekly', fields: ['name', 'employeeCount'] }),
+    expect.objectContaining({ domain: 'csv-two.com' }),
+  ]);
+  expect(made.body.invalid.map((e: { index: number; entry: string }) => [e.index, e.entry])).toEqual([[2, 'localhost']]);
+  const again = await csv('?interval=weekly', 'domain\ncsv-two.com\ncsv-three.com\n');
+  expect(again.body.alreadyWatched).toEqual([{ domain: 'csv-two.com', id: made.body.added[1].id }]);
+  expect(again.body.added).toEqual([expect.objectContaining({ domain: 'csv-three.com', fields: [] })]);
+
+  const refused = async (query: string, text: string) => {
+    const res = await csv(query, text);
+    return [res.status, res.body.error.code];
+  };
+  expect(await refused('', 'domain\nacme.com\n')).toEqual([400, 'VALIDATION_ERROR']);
+  expect(await refused('?interval=hourly', 'domain\nacme.com\n')).toEqual([400, 'VALIDATION_ERROR']);
+  expect(await refused('?interval=weekly&fields=confidence', 'domain\nacme.com\n')).toEqual([400, 'VALIDATION_ERROR']);
+  expect(await refused('?interval=weekly', 'name\nAcme\n')).toEqual([400, 'VALIDATION_ERROR']);
+  expect(await refused('?interval=weekly', 'domain\n"unclosed\n')).toEqual([400, 'INVALID_CSV']);
+  const rows = Array.from({ length: 1001 }, (_, i) => `csv-${i}.com`).join('\n');
+  expect(await refused('?interval=weekly', `domain\n${rows}\n`)).toEqual([400, 'VALIDATION_ERROR']);
+  const free = await stack.key('free');
+  const daily = await request(stack.app)
+    .post('/monitors?interval=daily')
+    .set(bearer(free))
+    .set('Content-Type', 'text/csv')
+    .send('url\nacme.com\n');
+  expect([daily.status, daily.body.error.code]).toEqual([403, 'INTERVAL_NOT_ALLOWED']);
+  const xml = await request(stack.app).post('/monitors').set(bearer(key)).set('Content-Type', 'application/xml').send('<a/>');
+  expect(xml.status).toBe(415);
+});
+
+it('gives the team’s change feed: changes of every domain it watches or enriched, newest first, and no other', async () => {
+  const { db } = stack.database;
+  const teamName = `feed-team-${randomUUID()}`;
+  const key = await stack.key('growth', teamName);
+  const watched = 'feed-watched.com';
+  const enriched = 'feed-enriched.com';
+  const unrelated = 'feed-other.com';
+  for (const domain of [watched, enriched, unrelated]) await db.company.create({ data: { domain, name: domain } });
+  await create(key, { domains: [watched], interval: 'weekly' });
+  const me = await db.team.findFirstOrThrow({ where: { name: teamName } });
+  await db.teamCompany.create({ data: { teamId: me.id, domain: enriched, enrichedAt: new Date() } });
+  const jobId = randomUUID();
+  const team = await db.team.create({ data: { id: newId('team'), name: `feed-${randomUUID()}` } });
+  await db.enrichmentJob.create({ data: { id: jobId, teamId: team.id, domain: unrelated } });
+  const at = (day: number) => new Date(Date.UTC(2026, 11, day));
+  for (const [day, domain] of [
+    [1, watched],
+    [2, enriched],
+    [3, unrelated],
+    [4, watched],
+  ] as const) {
+    await db.companyChange.create({
+      data: {
+        id: newId('chg'),
+        domain,
+        field: 'name',
+        oldValue: 'old',
+        newValue: `new ${day}`,
+        observedAt: at(day),
+        sources: ['website'],
+        jobId,
+      },
+    });
+  }
+  const page1 = await request(stack.app).get('/api/changes?limit=2').set(bearer(key)).expect(200);
+  expect(page1.body.data.map((c: { domain: string; newValue: string }) => [c.domain, c.newValue])).toEqual([
+    [watched, 'new 4'],
+    [enriched, 'new 2'],
+  ]);
+  expect(page1.body.data[0]).toEqual({
+    id: expect.stringMatching(/^chg_/),
+    domain: watched,
+    field: 'name',
+    oldValue: 'old',
+    newValue: 'new 4',
+    observedAt: at(4).toISOString(),
+    sources: ['website'],
+  });
+  const page2 = await request(stack.app).get(`/changes?limit=2&cursor=${page1.body.pagination.nextCursor}`).set(bearer(key)).expect(200);
+  expect(page2.body).toEqual({ data: [expect.objectContaining({ domain: watched, newValue: 'new 1' })], pagination: { nextCursor: null } });
+  const stranger = await stack.key('growth');
+  expect((await request(stack.app).get('/changes').set(bearer(stranger)).expect(200)).body.data).toEqual([]);
+  expect((await request(stack.app).get('/changes?cursor=nope').set(bearer(key))).status).toBe(400);
+  expect((await request(stack.app).get('/changes')).status).toBe(401);
+});
+
+it('reads the domain filter as any domain input', async () => {
+  const key = await stack.key('growth');
+  await create(key, { domains: ['filter-co.com'], interval: 'weekly' });
+  const found = await request(stack.app).get('/monitors?domain=https://WWW.Filter-Co.com/x').set(bearer(key)).expect(200);
+  expect(found.body.data.map((m: { domain: string }) => m.domain)).toEqual(['filter-co.com']);
+  expect((await request(stack.app).get('/monitors?domain=localhost').set(bearer(key))).body.error.code).toBe('INVALID_DOMAIN');
+});

@@ -3,6 +3,7 @@ import { registerDashboardPaths } from './dashboard/dashboard-routes';
 import { error, TAGS, urlTextError } from './openapi-parts';
 import { registerBulkPreviewPaths } from './routes/bulk-preview-routes';
 import { registerBatchReadPaths, registerBulkPaths } from './routes/bulk-routes';
+import { registerChangePaths } from './routes/change-routes';
 import { registerCompanyPaths } from './routes/company-routes';
 import { registerEnrichPaths, registerJobListPath } from './routes/enrich-routes';
 import { registerHealthPaths } from './routes/health-routes';
@@ -63,6 +64,7 @@ export function buildOpenApiDocument(serverUrl = '/') {
   registerReferencePaths(registry);
   registerWebhookPaths(registry, parts);
   registerMonitorPaths(registry, parts);
+  registerChangePaths(registry, parts);
   registerDashboardPaths(registry, cookie.name);
 
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({

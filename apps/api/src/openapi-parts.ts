@@ -56,13 +56,15 @@ export const jsonRequest = <S extends z.ZodType>(schema: S, example?: z.input<S>
 });
 
 /** The body of POST /enrich/bulk (and of its preview): a JSON list or a CSV file. */
-export const bulkRequestBody = {
+/** A body read by bulkBody: JSON of `schema`, or a CSV file with a domain, website or url column. */
+export const jsonOrCsvBody = (schema: z.ZodType, example?: unknown) => ({
   required: true,
   content: {
-    'application/json': { schema: bulkRequestSchema },
+    'application/json': { schema, ...withExample(example) },
     'text/csv': { schema: z.string().meta({ example: 'company,website\nAcme,acme.com\n' }) },
   },
-};
+});
+export const bulkRequestBody = jsonOrCsvBody(bulkRequestSchema);
 
 /** What every public path's entry shares (openapi-document.ts builds it once per document). */
 export interface PathParts {

@@ -9,6 +9,7 @@ import { EnrichPage } from './pages/enrich';
 import { JobPage } from './pages/job';
 import { JoinPage } from './pages/join';
 import { KeysPage } from './pages/keys';
+import { MonitorsPage } from './pages/monitors';
 import { NotFoundPage } from './pages/not-found';
 import { OverviewPage } from './pages/overview';
 import { SignInPage } from './pages/sign-in';
@@ -56,6 +57,7 @@ function Routing() {
         <Route path="bulk/:batchId" element={<BatchPage />} />
         <Route path="companies" element={<CompaniesPage />} />
         <Route path="companies/:domain" element={<CompanyPage />} />
+        <Route path="monitors" element={<MonitorsPage />} />
         <Route path="webhooks" element={<WebhooksPage />} />
         <Route path="webhooks/:webhookId" element={<WebhookPage />} />
         <Route path="team" element={<TeamPage />} />

@@ -149,6 +149,7 @@ export interface ApiSchemas {
   SigninRequest: SigninRequest;
   SignupRequest: SignupRequest;
   SocialProfiles: SocialProfiles;
+  TeamChangeList: TeamChangeList;
   Usage: Usage;
   Webhook: Webhook;
   WebhookCreateRequest: WebhookCreateRequest;
@@ -1415,6 +1416,39 @@ export interface SignupRequest {
    * Join the team of this invite, in its role
    */
   inviteToken?: string;
+}
+/**
+ * Newest first
+ *
+ * This interface was referenced by `ApiSchemas`'s JSON-Schema
+ * via the `definition` "TeamChangeList".
+ */
+export interface TeamChangeList {
+  data: {
+    /**
+     * The field (socialProfiles.<network> for a profile)
+     */
+    field: string;
+    /**
+     * The value as the record holds it; null: none
+     */
+    oldValue: string | number | string[] | null;
+    /**
+     * The value as the record holds it; null: none
+     */
+    newValue: string | number | string[] | null;
+    /**
+     * When the refresh that found it ended
+     */
+    observedAt: string;
+    /**
+     * Sources of the new value; empty when the value is gone
+     */
+    sources: ('website' | 'linkedin' | 'ai')[];
+    id: string;
+    domain: string;
+  }[];
+  pagination: CursorPagination;
 }
 /**
  * This interface was referenced by `ApiSchemas`'s JSON-Schema

@@ -1,30 +1,31 @@
 import type {
   BatchItem,
-  BatchList,
   BatchStatus,
   BatchSummary,
   BulkAccepted,
   BulkInvalidEntry,
+  CompanyChangeList,
   CompanyRecord,
   CompanyRecordSelection,
   CompanySearchResponse,
   EnrichAccepted,
   JobCompleted,
   JobFailed,
-  JobList,
   JobStatus,
   JobSummary,
+  TeamChangeList,
   Usage,
   Webhook,
   WebhookCreateRequest,
   WebhookDelivery,
-  WebhookDeliveryList,
   WebhookList,
   WebhookRotateRequest,
   WebhookUpdateRequest,
   WebhookWithSecret,
 } from './api-types';
+import { cursorPages } from './cursor-pages';
 import { ConnectionError, EnrichError } from './errors';
+import { Monitors } from './monitors';
 import { readEvents } from './sse';
 import { type CallOptions, type ClientOptions, type Request, sleep, Transport } from './transport';
 import { verifyWebhook } from './webhooks';
@@ -36,6 +37,10 @@ export const BULK_LIMIT = 1000;
 export type ServedRecord = CompanyRecord | CompanyRecordSelection;
 /** A stored record as lookup and search answer it: the served record and when it was enriched. */
 export type StoredCompany = CompanySearchResponse['results'][number];
+/** One change of a company's record, as its history lists it. */
+export type CompanyChangeItem = CompanyChangeList['data'][number];
+/** One change of the team's feed: a company's change with its domain. */
+export type TeamChangeItem = TeamChangeList['data'][number];
 /** A job that has ended. */
 export type EndedJob = JobCompleted | JobFailed;
 
@@ -102,10 +107,13 @@ export class EnrichClient {
   private readonly http: Transport;
   /** The team's webhook endpoints and their deliveries; `verify` checks a delivery's signature. */
   readonly webhooks: WebhookEndpoints;
+  /** The team's monitors: add, list, get, update, pause, resume, remove. */
+  readonly monitors: Monitors;
 
   constructor(options: ClientOptions = {}) {
     this.http = new Transport(options);
     this.webhooks = new WebhookEndpoints(this.http);
+    this.monitors = new Monitors(this.http);
   }
 
   /**
@@ -211,28 +219,25 @@ export class EnrichClient {
 
   /** GET /enrich, every page: the team's single jobs, newest first. */
   jobs(options: CallOptions & { pageSize?: number } = {}): AsyncGenerator<JobSummary> {
-    return this.cursorPages<JobList, JobSummary>('/api/enrich', {}, options);
+    return cursorPages<JobSummary>(this.http, '/api/enrich', {}, options);
   }
 
   /** GET /enrich/bulk, every page: the team's batches, newest first. */
   batches(options: CallOptions & { pageSize?: number } = {}): AsyncGenerator<BatchSummary> {
-    return this.cursorPages<BatchList, BatchSummary>('/api/enrich/bulk', {}, options);
+    return cursorPages<BatchSummary>(this.http, '/api/enrich/bulk', {}, options);
   }
 
-  private async *cursorPages<List extends { data: Item[]; pagination: { nextCursor: string | null } }, Item>(
-    path: string,
-    query: Record<string, string | undefined>,
-    options: CallOptions & { pageSize?: number },
-  ): AsyncGenerator<Item> {
-    let cursor: string | null = null;
-    do {
-      const list: List = await this.http.json<List>(
-        { method: 'GET', path, query: { ...query, limit: options.pageSize ?? 100, cursor: cursor ?? undefined } },
-        options,
-      );
-      yield* list.data;
-      cursor = list.pagination.nextCursor;
-    } while (cursor !== null);
+  /**
+   * GET /companies/{domain}/changes, every page: the domain's history, newest first (a domain
+   * the team enriched or watches).
+   */
+  changes(domain: string, options: CallOptions & { pageSize?: number } = {}): AsyncGenerator<CompanyChangeItem> {
+    return cursorPages<CompanyChangeItem>(this.http, `/api/companies/${encodeURIComponent(domain)}/changes`, {}, options);
+  }
+
+  /** GET /changes, every page: changes of every domain the team watches or enriched, newest first. */
+  teamChanges(options: CallOptions & { pageSize?: number } = {}): AsyncGenerator<TeamChangeItem> {
+    return cursorPages<TeamChangeItem>(this.http, '/api/changes', {}, options);
   }
 
   /**
@@ -399,24 +404,12 @@ export class WebhookEndpoints {
     return this.http.json({ method: 'POST', path: `/api/webhooks/${encodeURIComponent(id)}/rotate-secret`, json: rotation }, options);
   }
   /** Every delivery of an endpoint (or those in one state), newest first. */
-  async *deliveries(
+  deliveries(
     id: string,
     query: { status?: WebhookDelivery['status'] } = {},
     options: CallOptions & { pageSize?: number } = {},
   ): AsyncGenerator<WebhookDelivery> {
-    let cursor: string | null = null;
-    do {
-      const list: WebhookDeliveryList = await this.http.json<WebhookDeliveryList>(
-        {
-          method: 'GET',
-          path: `/api/webhooks/${encodeURIComponent(id)}/deliveries`,
-          query: { ...query, limit: options.pageSize ?? 100, cursor: cursor ?? undefined },
-        },
-        options,
-      );
-      yield* list.data;
-      cursor = list.pagination.nextCursor;
-    } while (cursor !== null);
+    return cursorPages<WebhookDelivery>(this.http, `/api/webhooks/${encodeURIComponent(id)}/deliveries`, { ...query }, options);
   }
   resend(id: string, deliveryId: string, options: CallOptions = {}): Promise<WebhookDelivery> {
     return this.http.json(

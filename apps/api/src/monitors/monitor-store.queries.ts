@@ -406,7 +406,7 @@ export interface IListChangesQuery {
   result: IListChangesResult;
 }
 
-const listChangesIR: any = {"usedParamSet":{"domain":true,"cursorAt":true,"cursorId":true,"limit":true},"params":[{"name":"domain","required":true,"transform":{"type":"scalar"},"locs":[{"a":141,"b":148}]},{"name":"cursorAt","required":false,"transform":{"type":"scalar"},"locs":[{"a":157,"b":165},{"a":210,"b":218}]},{"name":"cursorId","required":false,"transform":{"type":"scalar"},"locs":[{"a":232,"b":240}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":291,"b":297}]}],"statement":"SELECT id, field, old_value AS \"oldValue\", new_value AS \"newValue\", observed_at AS \"observedAt\", sources\nFROM company_changes\nWHERE domain = :domain!\n  AND (:cursorAt::timestamp IS NULL OR (observed_at, id) < (:cursorAt::timestamp, :cursorId::text))\nORDER BY observed_at DESC, id DESC\nLIMIT :limit!"};
+const listChangesIR: any = {"usedParamSet":{"domain":true,"cursorAt":true,"cursorId":true,"limit":true},"params":[{"name":"domain","required":true,"transform":{"type":"scalar"},"locs":[{"a":141,"b":148}]},{"name":"cursorAt","required":false,"transform":{"type":"scalar"},"locs":[{"a":157,"b":165},{"a":210,"b":218}]},{"name":"cursorId","required":false,"transform":{"type":"scalar"},"locs":[{"a":232,"b":240}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":291,"b":297}]}],"statement":"SELECT id, field, old_value AS \"oldValue\", new_value AS \"newValue\", observed_at AS \"observedAt\", sources\nFROM company_changes\nWHERE domain = :domain!\n  AND (:cursorAt::timestamp IS NULL OR (observed_at, id) < (:cursorAt::timestamp, :cursorId::text))\nORDER BY observed_at DESC, id DESC\nLIMIT :limit!                                                                                                                                                              "};
 
 /**
  * Query generated from SQL:
@@ -416,9 +416,53 @@ const listChangesIR: any = {"usedParamSet":{"domain":true,"cursorAt":true,"curso
  * WHERE domain = :domain!
  *   AND (:cursorAt::timestamp IS NULL OR (observed_at, id) < (:cursorAt::timestamp, :cursorId::text))
  * ORDER BY observed_at DESC, id DESC
- * LIMIT :limit!
+ * LIMIT :limit!                                                                                                                                                              
  * ```
  */
 export const listChanges = new PreparedQuery<IListChangesParams,IListChangesResult>(listChangesIR);
+
+
+/** 'ListTeamChanges' parameters type */
+export interface IListTeamChangesParams {
+  cursorAt?: DateOrString | null | void;
+  cursorId?: string | null | void;
+  limit: NumberOrString;
+  teamId: string;
+}
+
+/** 'ListTeamChanges' return type */
+export interface IListTeamChangesResult {
+  domain: string;
+  field: string;
+  id: string;
+  newValue: Json | null;
+  observedAt: Date;
+  oldValue: Json | null;
+  sources: stringArray;
+}
+
+/** 'ListTeamChanges' query type */
+export interface IListTeamChangesQuery {
+  params: IListTeamChangesParams;
+  result: IListTeamChangesResult;
+}
+
+const listTeamChangesIR: any = {"usedParamSet":{"teamId":true,"cursorAt":true,"cursorId":true,"limit":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":218,"b":225},{"a":287,"b":294}]},{"name":"cursorAt","required":false,"transform":{"type":"scalar"},"locs":[{"a":307,"b":315},{"a":364,"b":372}]},{"name":"cursorId","required":false,"transform":{"type":"scalar"},"locs":[{"a":386,"b":394}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":449,"b":455}]}],"statement":"SELECT c.id, c.domain, c.field, c.old_value AS \"oldValue\", c.new_value AS \"newValue\", c.observed_at AS \"observedAt\", c.sources\nFROM company_changes c\nWHERE c.domain IN (\n    SELECT domain FROM monitors WHERE team_id = :teamId!\n    UNION SELECT domain FROM team_companies WHERE team_id = :teamId!\n  )\n  AND (:cursorAt::timestamp IS NULL OR (c.observed_at, c.id) < (:cursorAt::timestamp, :cursorId::text))\nORDER BY c.observed_at DESC, c.id DESC\nLIMIT :limit!"};
+
+/**
+ * Query generated from SQL:
+ * ```
+ * SELECT c.id, c.domain, c.field, c.old_value AS "oldValue", c.new_value AS "newValue", c.observed_at AS "observedAt", c.sources
+ * FROM company_changes c
+ * WHERE c.domain IN (
+ *     SELECT domain FROM monitors WHERE team_id = :teamId!
+ *     UNION SELECT domain FROM team_companies WHERE team_id = :teamId!
+ *   )
+ *   AND (:cursorAt::timestamp IS NULL OR (c.observed_at, c.id) < (:cursorAt::timestamp, :cursorId::text))
+ * ORDER BY c.observed_at DESC, c.id DESC
+ * LIMIT :limit!
+ * ```
+ */
+export const listTeamChanges = new PreparedQuery<IListTeamChangesParams,IListTeamChangesResult>(listTeamChangesIR);
 
 

@@ -91,3 +91,18 @@ WHERE domain = :domain!
   AND (:cursorAt::timestamp IS NULL OR (observed_at, id) < (:cursorAt::timestamp, :cursorId::text))
 ORDER BY observed_at DESC, id DESC
 LIMIT :limit!;
+
+/*
+  One page of the changes of every domain the team watches or has enriched, newest first (cursor:
+  the last one's time and id): the team's change feed.
+*/
+/* @name ListTeamChanges */
+SELECT c.id, c.domain, c.field, c.old_value AS "oldValue", c.new_value AS "newValue", c.observed_at AS "observedAt", c.sources
+FROM company_changes c
+WHERE c.domain IN (
+    SELECT domain FROM monitors WHERE team_id = :teamId!
+    UNION SELECT domain FROM team_companies WHERE team_id = :teamId!
+  )
+  AND (:cursorAt::timestamp IS NULL OR (c.observed_at, c.id) < (:cursorAt::timestamp, :cursorId::text))
+ORDER BY c.observed_at DESC, c.id DESC
+LIMIT :limit!;

@@ -10,6 +10,7 @@ import {
   type IListMonitorsResult,
   listChanges as listChangesRows,
   listMonitors as listMonitorsRows,
+  listTeamChanges as listTeamChangesRows,
   maySeeChanges,
   monitorsOfDomains,
   nextPhaseNumbers,
@@ -195,7 +196,20 @@ export async function listChanges(db: Db, teamId: string, domain: string, query:
     { domain, cursorAt: query.cursor ? utc(query.cursor.at) : null, cursorId: query.cursor?.id ?? null, limit: query.limit + 1 },
     typedSql(db, 'changes-list'),
   );
-  return rows.map((row) => ({
+  return rows.map(changeOf);
+}
+
+/** One page of the changes of every domain the team watches or has enriched, newest first: its change feed. */
+export async function listTeamChanges(db: Db, teamId: string, query: ChangeListQuery) {
+  const rows = await listTeamChangesRows.run(
+    { teamId, cursorAt: query.cursor ? utc(query.cursor.at) : null, cursorId: query.cursor?.id ?? null, limit: query.limit + 1 },
+    typedSql(db, 'team-changes-list'),
+  );
+  return rows.map((row) => ({ ...changeOf(row), domain: row.domain }));
+}
+
+function changeOf(row: { id: string; field: string; oldValue: unknown; newValue: unknown; observedAt: Date; sources: string[] }) {
+  return {
     id: row.id,
     field: row.field,
     // JSON written by the pipeline's record-changes.ts from a field's values only.
@@ -203,5 +217,5 @@ export async function listChanges(db: Db, teamId: string, domain: string, query:
     newValue: row.newValue as string | number | string[] | null,
     observedAt: row.observedAt,
     sources: row.sources as SourceName[],
-  }));
+  };
 }

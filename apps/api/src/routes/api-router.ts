@@ -4,6 +4,7 @@ import { dashboardRoutes } from '../dashboard/dashboard-routes';
 import type { RateLimits } from '../limits/rate-limits';
 import { bulkPreviewRoutes } from './bulk-preview-routes';
 import { bulkRoutes } from './bulk-routes';
+import { changeRoutes } from './change-routes';
 import { companyRoutes } from './company-routes';
 import { enrichRoutes } from './enrich-routes';
 import { healthRoutes, type OpenApiDocument } from './health-routes';
@@ -37,6 +38,7 @@ export function apiRouter(ctx: AppContext, { limits, authenticate, estimate, ope
   api.use('/usage', usageRoutes(ctx, limits, authenticate));
   api.use('/webhooks', webhookRoutes(ctx, limits, authenticate));
   api.use('/monitors', monitorRoutes(ctx, limits, authenticate));
+  api.use('/changes', changeRoutes(ctx, limits, authenticate));
   // Accounts, sessions, keys and invites of the web dashboard (session cookie only), then the
   // bulk preview under the same prefix (a key or a session).
   api.use('/dashboard/api', dashboardRoutes(ctx, limits));

@@ -1,15 +1,18 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { type Request, type RequestHandler, Router } from 'express';
 import type { AppContext } from '../app-context';
-import { classifyEntries } from '../bulk/classify-entries';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
+import { bulkBody } from '../middleware/bulk-body';
 import { jsonBody } from '../middleware/json-body';
+import { domainOrThrow } from '../middleware/validate';
 import { createMonitors, deleteMonitor, findMonitor, listMonitors, monitorView, updateMonitor } from '../monitors/monitor-store';
-import { error, type PathParts } from '../openapi-parts';
+import { readMonitorSubmission } from '../monitors/monitor-submission';
+import { error, jsonOrCsvBody, type PathParts } from '../openapi-parts';
 import { cursorPage } from '../schemas/cursor';
 import {
   monitorCreatedSchema,
+  monitorCreateQuerySchema,
   monitorCreateSchema,
   monitorListQuerySchema,
   monitorListSchema,
@@ -38,6 +41,8 @@ const MONITOR = {
 interface Deps extends ApiDeps {
   /** The JSON body parser, made once. */
   body: RequestHandler;
+  /** POST /monitors' body, JSON or CSV (as a bulk one), made once. */
+  listBody: RequestHandler;
 }
 const { defineRoute, defineRawRoute } = routesOf<Deps, PathParts>();
 
@@ -46,6 +51,7 @@ const notFound = { 404: error('MONITOR_NOT_FOUND (unknown id, or another team’
 // Managing monitors does not count against the rate limits (their checks count against the quota): reported only.
 const reported = ({ limits }: Deps) => [limits.rateLimitHeaders];
 const reportedWithBody = ({ limits, body }: Deps) => [limits.rateLimitHeaders, body];
+const reportedWithList = ({ limits, listBody }: Deps) => [limits.rateLimitHeaders, listBody];
 
 const create = defineRoute({
   method: 'post',
@@ -56,9 +62,17 @@ const create = defineRoute({
   description:
     'Each domain is normalised as a submission’s is and checked once per interval, at a point of the interval of its own. ' +
     'Every check is a refresh counted against the monthly quota as any submission is. The answer says which domains were added, ' +
-    'which the team watched already, and which are not valid domains.',
-  input: { body: monitorCreateSchema },
-  bodyExample: { domains: ['acme.com', 'globex.com'], interval: 'weekly', fields: ['name', 'employeeCount'] },
+    'which the team watched already, and which are not valid domains. JSON, or a CSV file (text/csv) whose header row names a ' +
+    '`domain`, `website` or `url` column, with `?interval=` (and `?fields=`) in the query.',
+  input: { query: monitorCreateQuerySchema },
+  // JSON or CSV: the body is read by bulkBody and readMonitorSubmission.
+  request: {
+    body: jsonOrCsvBody(monitorCreateSchema, {
+      domains: ['acme.com', 'globex.com'],
+      interval: 'weekly',
+      fields: ['name', 'employeeCount'],
+    }),
+  },
   answer: {
     status: 201,
     schema: monitorCreatedSchema,
@@ -68,26 +82,25 @@ const create = defineRoute({
   responses: ({ common, csrf }) => ({
     ...common,
     ...csrf,
-    400: error('VALIDATION_ERROR (domains, interval or fields), INVALID_JSON'),
+    400: error(
+      'VALIDATION_ERROR (domains, interval or fields; a CSV without ?interval= or a domain column, or over 1,000 rows), ' +
+        'INVALID_JSON, INVALID_CSV',
+    ),
     403: error('INTERVAL_NOT_ALLOWED (details.shortest: the plan’s shortest interval)'),
     409: error('MONITOR_LIMIT_REACHED (details.limit: the plan’s number of monitors)'),
+    413: error('PAYLOAD_TOO_LARGE'),
+    415: error('UNSUPPORTED_MEDIA_TYPE (neither JSON nor CSV)'),
   }),
-  middleware: reportedWithBody,
+  middleware: reportedWithList,
   async handler(req, _res, { ctx }, input) {
     const team = teamOf(req);
-    const body = input('body');
-    const classified = classifyEntries(body.domains);
-    const domains = classified.accepted.map((entry) => entry.domain);
+    const { entries, interval, fields } = readMonitorSubmission(req, input('query'));
+    const domains = entries.accepted.map((entry) => entry.domain);
     const made =
       domains.length === 0
         ? { added: [], alreadyWatched: [] }
-        : await createMonitors(
-            ctx.db,
-            team,
-            { domains, interval: body.interval, fields: body.fields ?? [] },
-            ctx.config.MONITOR_DAY_SECONDS,
-          );
-    return { ...made, invalid: classified.invalid };
+        : await createMonitors(ctx.db, team, { domains, interval, fields }, ctx.config.MONITOR_DAY_SECONDS);
+    return { ...made, invalid: entries.invalid };
   },
 });
 
@@ -100,11 +113,13 @@ const list = defineRoute({
   description: 'One page of the team’s monitors (filter by domain or state), each with its last and next check and its last change.',
   input: { query: monitorListQuerySchema },
   answer: { schema: monitorListSchema, description: 'One page', example: { data: [MONITOR], pagination: { nextCursor: null } } },
-  responses: ({ common }) => ({ ...common, 400: error('VALIDATION_ERROR (limit, cursor, domain or state)') }),
+  responses: ({ common }) => ({ ...common, 400: error('VALIDATION_ERROR (limit, cursor or state), INVALID_DOMAIN (domain)') }),
   middleware: reported,
   async handler(req, _res, { ctx }, input) {
     const query = input('query');
-    const rows = await listMonitors(ctx.db, teamOf(req).teamId, query);
+    // The domain as any domain input is read (a URL, www., case).
+    const domain = query.domain === undefined ? undefined : domainOrThrow(query.domain);
+    const rows = await listMonitors(ctx.db, teamOf(req).teamId, { ...query, domain });
     const page = cursorPage(rows, query.limit, (row) => ({ at: row.created_at, id: row.id }));
     return { data: page.data.map(monitorView), pagination: page.pagination };
   },
@@ -181,7 +196,8 @@ export function monitorRoutes(ctx: AppContext, limits: RateLimits, authenticate:
   const router = Router();
   router.use(authenticate);
   const body = jsonBody(ctx.config.BODY_LIMIT);
-  mountRoutes(router, '/monitors', routes, { ctx, limits, body }, { notAllowed: [limits.rateLimitHeaders] });
+  const listBody = bulkBody(ctx.config.BULK_BODY_LIMIT);
+  mountRoutes(router, '/monitors', routes, { ctx, limits, body, listBody }, { notAllowed: [limits.rateLimitHeaders] });
   return router;
 }
 

@@ -35,6 +35,27 @@ export const monitorCreateSchema = z
   })
   .meta({ id: 'MonitorCreateRequest' });
 
+// `?interval=` and `?fields=` do for a CSV body what the fields do in a JSON one.
+export const monitorCreateQuerySchema = z.object({
+  interval: interval.optional().meta({ description: 'For a CSV body (required there): as `interval` in a JSON one' }),
+  fields: z
+    .string()
+    .max(1000)
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const parsed = fields.safeParse(
+        text
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      );
+      if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'unknown field' });
+      return parsed.data ?? z.NEVER;
+    })
+    .meta({ description: 'For a CSV body: as `fields` in a JSON one, comma-separated (`name,employeeCount`)' }),
+});
+
 export const monitorUpdateSchema = z
   .object({
     interval: interval.optional(),
@@ -47,7 +68,7 @@ export const monitorUpdateSchema = z
 export const monitorParamsSchema = z.object({ id: monitorId });
 
 export const monitorListQuerySchema = cursorQuerySchema(/^mon_[0-9a-z]{1,60}$/).extend({
-  domain: z.string().max(253).optional().meta({ description: 'Only the monitor of this domain' }),
+  domain: z.string().max(253).optional().meta({ description: 'Only the monitor of this domain (a URL on it works too)' }),
   state: z.enum(['active', 'paused', 'failing']).optional().meta({ description: 'Only monitors in this state' }),
 });
 
@@ -107,3 +128,10 @@ export const changeListQuerySchema = cursorQuerySchema(/^chg_[0-9a-z]{1,60}$/);
 export const changeListSchema = z
   .object({ data: z.array(companyChangeSchema.extend({ id: z.string() })), pagination: cursorPaginationSchema })
   .meta({ id: 'CompanyChangeList', description: 'Newest first' });
+
+export const teamChangeListSchema = z
+  .object({
+    data: z.array(companyChangeSchema.extend({ id: z.string(), domain: z.string() })),
+    pagination: cursorPaginationSchema,
+  })
+  .meta({ id: 'TeamChangeList', description: 'Newest first' });

@@ -8,6 +8,7 @@ import type {
   BatchList,
   BulkAccepted,
   BulkPreview,
+  ChangeList,
   CreatedInvite,
   CreatedKey,
   DashboardConfig,
@@ -21,11 +22,17 @@ import type {
   JobStatus,
   KeyCreateRequest,
   KeyList,
+  Monitor,
+  MonitorCreateResult,
+  MonitorInterval,
+  MonitorList,
+  MonitorState,
   SearchResponse,
   SearchResult,
   Session,
   SigninRequest,
   SignupRequest,
+  TeamChangeList,
   TeamInfo,
   Usage,
   Webhook,
@@ -109,6 +116,18 @@ export const api = {
   webhookDeliveries: (id: string, cursor?: string, limit = 20) =>
     get<DeliveryList>(`/api/webhooks/${enc(id)}/deliveries`, { limit, cursor }),
   resendDelivery: (id: string, deliveryId: string) => call<WebhookDelivery>(() => client.webhooks.resend(id, deliveryId)),
+
+  monitors: (cursor?: string, state?: MonitorState, limit = 50) => call<MonitorList>(() => client.monitors.page({ limit, cursor, state })),
+  addMonitors: (input: BulkInput, interval: MonitorInterval) =>
+    call<MonitorCreateResult>(() => client.monitors.add(input.kind === 'csv' ? { csv: input.text } : input.domains, { interval })),
+  pauseMonitor: (id: string) => call<Monitor>(() => client.monitors.pause(id)),
+  resumeMonitor: (id: string) => call<Monitor>(() => client.monitors.resume(id)),
+  removeMonitor: (id: string) => call(() => client.monitors.remove(id)),
+  /** One page of a company's changes, newest first. */
+  companyChanges: (domain: string, cursor?: string, limit = 20) =>
+    get<ChangeList>(`/api/companies/${enc(domain)}/changes`, { limit, cursor }),
+  /** One page of the changes of every domain the team watches or enriched, newest first. */
+  teamChanges: (cursor?: string, limit = 20) => get<TeamChangeList>('/api/changes', { limit, cursor }),
 
   team: () => get<TeamInfo>('/dashboard/api/team'),
   invites: () => get<InviteList>('/dashboard/api/invites'),

@@ -9,6 +9,7 @@ import type {
   BulkAccepted,
   BulkInvalidEntry,
   BulkPreview,
+  CompanyChangeList,
   CompanyRecord,
   CompanySearchResponse,
   CompanySearchResult,
@@ -27,9 +28,14 @@ import type {
   JobList,
   KeyCreated,
   KeyCreateRequest,
+  Monitor,
+  MonitorCreateResult,
+  MonitorInterval,
+  MonitorList,
   RateLimitWindow,
   SigninRequest,
   SignupRequest,
+  TeamChangeList,
   Usage,
   Webhook,
   WebhookCreateRequest,
@@ -45,6 +51,7 @@ export type {
   BatchList,
   BulkAccepted,
   BulkPreview,
+  CompanyChangeList,
   CompanyRecord,
   DashboardConfig,
   EnrichAccepted,
@@ -54,8 +61,13 @@ export type {
   InviteList,
   JobList,
   KeyCreateRequest,
+  Monitor,
+  MonitorCreateResult,
+  MonitorInterval,
+  MonitorList,
   SigninRequest,
   SignupRequest,
+  TeamChangeList,
   Usage,
   Webhook,
   WebhookDelivery,
@@ -103,3 +115,8 @@ export type WebhookInput = WebhookCreateRequest;
 export type WebhookUpdate = WebhookUpdateRequest;
 export type DeliveryList = WebhookDeliveryList;
 export type DeliveryAttempt = WebhookDelivery['attempts'][number];
+
+export type MonitorState = Monitor['state'];
+export type ChangeList = CompanyChangeList;
+/** A change as the feeds show it: the team's carries its domain, a company's does not. */
+export type Change = CompanyChangeList['data'][number] & { domain?: string };

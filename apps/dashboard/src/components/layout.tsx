@@ -11,6 +11,7 @@ const NAV = [
   { to: '/enrich', label: 'Enrich' },
   { to: '/bulk', label: 'Bulk' },
   { to: '/companies', label: 'Companies' },
+  { to: '/monitors', label: 'Monitors' },
   { to: '/webhooks', label: 'Webhooks' },
   { to: '/keys', label: 'API keys' },
   { to: '/team', label: 'Team' },

@@ -12,6 +12,8 @@ const LABELS: Record<string, string> = {
   delivered: 'Delivered',
   enabled: 'Enabled',
   disabled: 'Disabled',
+  paused: 'Paused',
+  failing: 'Failing',
 };
 
 export function StatusBadge({ status }: { status: string }) {

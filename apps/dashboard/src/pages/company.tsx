@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { EnrichError } from '../api/client';
 import { api } from '../api/endpoints';
 import type { SearchResult } from '../api/types';
+import { ChangeFeed } from '../components/change-feed';
 import { PageHeader } from '../components/layout';
 import { RecordView } from '../components/record-view';
 import { Empty, ErrorNotice, Loading } from '../components/states';
@@ -65,6 +66,7 @@ export function CompanyPage() {
         </Empty>
       ) : null}
       {company.data ? <RecordView record={company.data} /> : null}
+      {company.isSuccess ? <ChangeFeed domain={domain} title="Changes" /> : null}
     </>
   );
 }

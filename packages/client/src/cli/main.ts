@@ -4,6 +4,7 @@ import { EnrichClient } from '../client';
 import { EnrichError } from '../errors';
 import { loadCliConfig, saveCliConfig } from './config';
 import { csvCommand, DEFAULT_FIELDS, type OutputFormat } from './csv-command';
+import { changesCommand, MonitorUsageError, monitorCommand } from './monitor-command';
 import { formatRecord } from './record-text';
 
 // `enrich`, the command line tool on the client. Arguments are read by Node's own util.parseArgs
@@ -19,6 +20,11 @@ const USAGE = `enrich: the company enrichment API from the command line
       every row enriched, input columns kept in order, the record's fields appended (enrich_*),
       with enrich_status and enrich_error; interrupted, the same command resumes it
       (--chunk-size N: rows per batch, at most 1,000; --poll-ms N: how often progress is read)
+  enrich monitor add <domain…> --interval daily|weekly|monthly [--fields a,b] [--json]
+  enrich monitor add --csv <in.csv|-> --interval …   watch the domains of a CSV (a domain, website or url column)
+  enrich monitor list [--domain X] [--state active|paused|failing] [--json]
+  enrich monitor pause|resume|remove <id|domain>…
+  enrich changes <domain> [--json]              the company's changes, newest first
 
 Options: --base-url URL (or ENRICH_BASE_URL), --help`;
 
@@ -35,6 +41,10 @@ const OPTIONS = {
   location: { type: 'string' },
   'poll-ms': { type: 'string' },
   'chunk-size': { type: 'string' },
+  interval: { type: 'string' },
+  csv: { type: 'string' },
+  domain: { type: 'string' },
+  state: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -86,6 +96,17 @@ export async function main(argv: string[], env = process.env): Promise<number> {
         if (!values.json) console.error(`${found} companies`);
         return 0;
       }
+      case 'monitor':
+        return await monitorCommand(client, rest[0], rest.slice(1), {
+          json: values.json,
+          interval: values.interval,
+          fields,
+          csv: values.csv,
+          domain: values.domain,
+          state: values.state,
+        });
+      case 'changes':
+        return await changesCommand(client, need(rest[0], 'a domain'), { json: values.json });
       case 'csv':
         return await csv(client, need(rest[0], 'an input file (or - for stdin)'), values, fields, baseUrl);
       default: {
@@ -101,6 +122,10 @@ export async function main(argv: string[], env = process.env): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`enrich: ${error.message}`);
+      return 2;
+    }
+    if (error instanceof MonitorUsageError) {
+      console.error(`enrich: ${error.message}\n\n${USAGE}`);
       return 2;
     }
     if (error instanceof EnrichError) {
