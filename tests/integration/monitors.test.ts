@@ -1,6 +1,7 @@
 import { FixtureSites, sleep, WebhookReceiver } from '@enrich/testkit';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
+import { metricTotal } from '../support/metric-total';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 // Monitors end to end: the API makes them, the scrape worker's sweep submits their checks
@@ -252,4 +253,21 @@ it('pauses a monitor whose check the monthly quota refuses, and resumes it the n
   const resumed = await checked(key, id, null);
   expect(resumed).toMatchObject({ state: 'active', pausedReason: null });
   expect(homepageHits('quota-co.com')).toBeGreaterThan(0);
+});
+
+// Last: the checks above have moved them. The sweep and finalize run in the scrape worker.
+it('fills the monitor metrics in the scrape worker, from the checks above', async () => {
+  const scrape = stack.workerMetrics.scrape;
+  const moved = {
+    submitted: await metricTotal(scrape, 'enrich_monitor_checks_total', { outcome: 'submitted' }),
+    ok: await metricTotal(scrape, 'enrich_monitor_checks_total', { outcome: 'ok' }),
+    failing: await metricTotal(scrape, 'enrich_monitor_checks_total', { outcome: 'failing' }),
+    refused: await metricTotal(scrape, 'enrich_monitor_checks_total', { outcome: 'refused' }),
+    lateness: await metricTotal(scrape, 'enrich_monitor_check_lateness_seconds'),
+    nameChanges: await metricTotal(scrape, 'enrich_company_changes_total', { field: 'name' }),
+    eventsOwed: await metricTotal(scrape, 'enrich_company_changed_events_total'),
+  };
+  expect(Object.entries(moved).filter(([, value]) => !(value > 0))).toEqual([]);
+  // A gauge of the due checks the last pass saw: there, and never negative.
+  expect(await metricTotal(scrape, 'enrich_monitors_due')).toBeGreaterThanOrEqual(0);
 });

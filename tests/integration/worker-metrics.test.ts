@@ -1,7 +1,8 @@
 import { loadConfig } from '@enrich/config';
-import { createMetrics, type Metrics, metricsEnv, startMetricsListener } from '@enrich/metrics';
+import { createMetrics, metricsEnv, startMetricsListener } from '@enrich/metrics';
 import { FakeAnthropic, type FakeReply, FixtureSites, SAMPLE_AI_ANSWER, sleep, WebhookReceiver } from '@enrich/testkit';
 import request from 'supertest';
+import { metricTotal } from '../support/metric-total';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 // The workers' side of the Prometheus metrics: one single and one small bulk enrichment run
@@ -86,8 +87,8 @@ beforeAll(async () => {
   // The batch job (the parent of the items' flows) runs once BullMQ saw the last item end,
   // which may be after its batch.completed was delivered; its queue wait is read off its path.
   const batchRan = async () =>
-    (await total(stack.workerMetrics.scrape, 'enrich_queue_wait_seconds', { queue: 'batch' })) > 0 &&
-    (await total(stack.workerMetrics.scrape, 'enrich_step_duration_seconds', { step: 'batch' })) > 0;
+    (await metricTotal(stack.workerMetrics.scrape, 'enrich_queue_wait_seconds', { queue: 'batch' })) > 0 &&
+    (await metricTotal(stack.workerMetrics.scrape, 'enrich_step_duration_seconds', { step: 'batch' })) > 0;
   while (!(await batchRan())) {
     if (Date.now() > deadline) throw new Error('the batch job never ran');
     await sleep(50);
@@ -97,16 +98,6 @@ afterAll(async () => {
   await stack?.stop();
   await Promise.all([sites.stop(), fake.stop(), receiver.stop()]);
 });
-
-/** A metric's total in one process: a counter's value, a histogram's count, over the samples whose labels match. */
-async function total(metrics: Metrics, name: string, labels: Record<string, string> = {}): Promise<number> {
-  const metric = (await metrics.registry.getMetricsAsJSON()).find((m) => m.name === name);
-  if (!metric) throw new Error(`${name} is not in the registry`);
-  const counted = String(metric.type) === 'histogram' ? `${name}_count` : undefined;
-  return (metric.values as { labels: Record<string, string | number>; value: number; metricName?: string }[])
-    .filter((v) => (counted === undefined || v.metricName === counted) && Object.entries(labels).every(([k, want]) => v.labels[k] === want))
-    .reduce((sum, v) => sum + v.value, 0);
-}
 
 /** What each process must have moved: metric name → the label sets that must each be > 0. */
 const OWNED: Record<'scrape' | 'ai' | 'webhooks', [string, Record<string, string>][]> = {
@@ -153,7 +144,7 @@ describe('worker metrics', () => {
       const text = await metrics.registry.metrics();
       for (const [name, labels] of expected) {
         if (!text.includes(`# TYPE ${name} `)) missing.push(`${kind}: ${name} absent`);
-        else if (!((await total(metrics, name, labels)) > 0)) missing.push(`${kind}: ${name}${JSON.stringify(labels)} did not move`);
+        else if (!((await metricTotal(metrics, name, labels)) > 0)) missing.push(`${kind}: ${name}${JSON.stringify(labels)} did not move`);
       }
     }
     expect(missing).toEqual([]);
@@ -161,18 +152,18 @@ describe('worker metrics', () => {
 
   it('counts exactly what happened where it can be counted', async () => {
     const { scrape, ai, webhooks } = stack.workerMetrics;
-    expect(await total(scrape, 'enrich_batch_items_total', { state: 'completed' })).toBe(2);
-    expect(await total(scrape, 'enrich_source_outcomes_total', { source: 'website' })).toBe(3);
-    expect(await total(ai, 'enrich_llm_calls_total', { outcome: 'ok' })).toBe(3);
-    expect(await total(ai, 'enrich_llm_tokens_total', { direction: 'in' })).toBe(3000);
-    expect(await total(ai, 'enrich_llm_tokens_total', { direction: 'out' })).toBe(750);
+    expect(await metricTotal(scrape, 'enrich_batch_items_total', { state: 'completed' })).toBe(2);
+    expect(await metricTotal(scrape, 'enrich_source_outcomes_total', { source: 'website' })).toBe(3);
+    expect(await metricTotal(ai, 'enrich_llm_calls_total', { outcome: 'ok' })).toBe(3);
+    expect(await metricTotal(ai, 'enrich_llm_tokens_total', { direction: 'in' })).toBe(3000);
+    expect(await metricTotal(ai, 'enrich_llm_tokens_total', { direction: 'out' })).toBe(750);
     // At the default prices, $3 and $15 per million tokens read and written.
-    expect(await total(ai, 'enrich_llm_cost_usd_total')).toBeCloseTo((3000 * 3 + 750 * 15) / 1e6, 9);
-    expect(await total(webhooks, 'enrich_webhook_deliveries_total', { outcome: 'delivered' })).toBe(4);
+    expect(await metricTotal(ai, 'enrich_llm_cost_usd_total')).toBeCloseTo((3000 * 3 + 750 * 15) / 1e6, 9);
+    expect(await metricTotal(webhooks, 'enrich_webhook_deliveries_total', { outcome: 'delivered' })).toBe(4);
     // Another process's work is not counted here.
-    expect(await total(scrape, 'enrich_llm_calls_total')).toBe(0);
-    expect(await total(ai, 'enrich_webhook_attempts_total')).toBe(0);
-    expect(await total(webhooks, 'enrich_source_outcomes_total')).toBe(0);
+    expect(await metricTotal(scrape, 'enrich_llm_calls_total')).toBe(0);
+    expect(await metricTotal(ai, 'enrich_webhook_attempts_total')).toBe(0);
+    expect(await metricTotal(webhooks, 'enrich_source_outcomes_total')).toBe(0);
     // Present in the reconciler's process; reconciler.test.ts sees it move.
     expect(await scrape.registry.metrics()).toContain('# TYPE enrich_reconciler_requeues_total counter');
   });
