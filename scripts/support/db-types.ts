@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { dropDatabase, ensureDatabase, migrate } from '@enrich/db';
+import { dropDatabase, ensureDatabase, expandVariants, migrate } from '@enrich/db';
 
 // The hand-written statements live in `.sql` files beside the read modules that run them;
 // pgtyped reads each statement's parameter and row types from a real PostgreSQL (a scratch
@@ -25,26 +25,8 @@ export function sqlFiles(): string[] {
 
 export const queriesFileOf = (sqlFile: string): string => sqlFile.replace(/\.sql$/, '.queries.ts');
 
-// A named statement that carries `-- @variant <Name>: <sql>` at the end of some of its lines.
-const WITH_VARIANTS = /\/\* @name \w+ \*\/\n[^;]*?-- @variant [^;]*;/g;
-const VARIANT_MARK = /[ \t]*-- @variant (\w+): (.*)$/gm;
-
-/**
- * A `.sql` file as pgtyped reads it. Statements that differ only by a condition are written
- * once: each `-- @variant <Name>: <sql>` ending a line of a statement makes the statement
- * <Name>, the same with <sql> in the comment's place, written after it; the statement
- * itself is read without those comments.
- */
-export function expandVariants(text: string): string {
-  const expanded = text.replace(WITH_VARIANTS, (statement) => {
-    const names = new Set(Array.from(statement.matchAll(VARIANT_MARK), (mark) => mark[1]!));
-    const as = (name?: string) =>
-      statement.replace(VARIANT_MARK, (_mark, variant: string, sql: string) => (variant === name ? ` ${sql}` : ''));
-    return [as(), ...[...names].map((name) => as(name).replace(/^\/\* @name \w+ \*\//, `/* @name ${name} */`))].join('\n\n');
-  });
-  if (expanded.includes('-- @variant ')) throw new Error('a -- @variant comment outside a named statement, or one with a ; before it');
-  return expanded;
-}
+// The variants of a statement (`-- @variant`) are written out by expandVariants (@enrich/db).
+export { expandVariants };
 
 function run(command: string, args: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {

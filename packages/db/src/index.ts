@@ -22,6 +22,7 @@ export * from './migrate';
 export * from './ping';
 export * from './prisma-client';
 export * from './sql-transaction';
+export * from './sql-variants';
 export * from './storable-json';
 export * from './typed-sql';
 export { PreparedQuery } from './typed-statement';

@@ -3,6 +3,7 @@ import { type Db, newId, type Plan, typedSql, utc } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
 import { intervalMs, intervalsFrom, type MonitorInterval, monitorPhase, nextCheckAt } from '@enrich/jobs';
 import type { SourceName } from '@enrich/record';
+import { cursorPage } from '../schemas/cursor';
 import {
   createMonitors as createMonitorsRow,
   deleteMonitor as deleteMonitorRow,
@@ -206,6 +207,12 @@ export async function listTeamChanges(db: Db, teamId: string, query: ChangeListQ
     typedSql(db, 'team-changes-list'),
   );
   return rows.map((row) => ({ ...changeOf(row), domain: row.domain }));
+}
+
+/** A page of changes as the lists answer it: times in ISO, the next cursor from the last change shown. */
+export function changePage<T extends { id: string; observedAt: Date }>(rows: T[], limit: number) {
+  const page = cursorPage(rows, limit, (row) => ({ at: row.observedAt, id: row.id }));
+  return { data: page.data.map((row) => ({ ...row, observedAt: row.observedAt.toISOString() })), pagination: page.pagination };
 }
 
 function changeOf(row: { id: string; field: string; oldValue: unknown; newValue: unknown; observedAt: Date; sources: string[] }) {

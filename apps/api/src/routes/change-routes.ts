@@ -3,10 +3,9 @@ import { type RequestHandler, Router } from 'express';
 import type { AppContext } from '../app-context';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
-import { listTeamChanges } from '../monitors/monitor-store';
+import { changePage, listTeamChanges } from '../monitors/monitor-store';
 import { error, type PathParts } from '../openapi-parts';
-import { cursorPage } from '../schemas/cursor';
-import { changeListQuerySchema, teamChangeListSchema } from '../schemas/monitors';
+import { changeExample, changeListQuerySchema, teamChangeListSchema } from '../schemas/monitors';
 import { apiRoutes } from './api-routes';
 import { mountRoutes, registerRoutes } from './define-route';
 
@@ -26,29 +25,14 @@ const list = defineRoute({
   answer: {
     schema: teamChangeListSchema,
     description: 'One page',
-    example: {
-      data: [
-        {
-          id: 'chg_01m8b2c3d4e5f6g7h8j9k0m1n2p3',
-          domain: 'acme.com',
-          field: 'employeeCount',
-          oldValue: '11-50',
-          newValue: '51-200',
-          observedAt: '2026-12-03T09:14:05.000Z',
-          sources: ['linkedin'],
-        },
-      ],
-      pagination: { nextCursor: null },
-    },
+    example: { data: [{ ...changeExample, domain: 'acme.com' }], pagination: { nextCursor: null } },
   },
   responses: ({ common }) => ({ ...common, 400: error('VALIDATION_ERROR (limit or cursor)') }),
   handler(req, res, { ctx, limits }, input) {
     const team = requireAuth(req);
     return limits.readBesideStatus(req, res, async () => {
       const query = input('query');
-      const rows = await listTeamChanges(ctx.db, team.teamId, query);
-      const page = cursorPage(rows, query.limit, (row) => ({ at: row.observedAt, id: row.id }));
-      return { data: page.data.map((row) => ({ ...row, observedAt: row.observedAt.toISOString() })), pagination: page.pagination };
+      return changePage(await listTeamChanges(ctx.db, team.teamId, query), query.limit);
     });
   },
 });

@@ -5,11 +5,10 @@ import { lookUpCompany } from '../companies/company-lookup';
 import type { RateLimits } from '../limits/rate-limits';
 import { requireAuth } from '../middleware/authenticate';
 import { domainOrThrow } from '../middleware/validate';
-import { listChanges } from '../monitors/monitor-store';
+import { changePage, listChanges } from '../monitors/monitor-store';
 import { error, type PathParts } from '../openapi-parts';
 import { companyParamsSchema, companyQueryInput } from '../schemas/company';
-import { cursorPage } from '../schemas/cursor';
-import { changeListQuerySchema, changeListSchema } from '../schemas/monitors';
+import { changeExample, changeListQuerySchema, changeListSchema } from '../schemas/monitors';
 import { companyAnswerSchema, companyExample } from '../schemas/search';
 import { apiRoutes } from './api-routes';
 import { mountRoutes, registerRoutes } from './define-route';
@@ -64,19 +63,7 @@ const routes = [
     answer: {
       schema: changeListSchema,
       description: 'One page',
-      example: {
-        data: [
-          {
-            id: 'chg_01m8b2c3d4e5f6g7h8j9k0m1n2p3',
-            field: 'employeeCount',
-            oldValue: '11-50',
-            newValue: '51-200',
-            observedAt: '2026-12-03T09:14:05.000Z',
-            sources: ['linkedin'],
-          },
-        ],
-        pagination: { nextCursor: null },
-      },
+      example: { data: [changeExample], pagination: { nextCursor: null } },
     },
     responses: ({ common }) => ({
       ...common,
@@ -88,9 +75,7 @@ const routes = [
       return limits.readBesideStatus(req, res, async () => {
         const domain = domainOrThrow(input('params').domain);
         const query = input('query');
-        const rows = await listChanges(ctx.db, team.teamId, domain, query);
-        const page = cursorPage(rows, query.limit, (row) => ({ at: row.observedAt, id: row.id }));
-        return { data: page.data.map((row) => ({ ...row, observedAt: row.observedAt.toISOString() })), pagination: page.pagination };
+        return changePage(await listChanges(ctx.db, team.teamId, domain, query), query.limit);
       });
     },
   }),

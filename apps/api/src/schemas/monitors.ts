@@ -1,6 +1,7 @@
 import { MONITOR_INTERVALS } from '@enrich/jobs';
 import { SOURCE_NAMES, WATCHABLE_FIELDS } from '@enrich/record';
 import { z } from 'zod';
+import { MAX_BULK_DOMAINS } from '../bulk/bulk-entries';
 import { invalidEntrySchema } from './bulk';
 import { cursorPaginationSchema, cursorQuerySchema } from './cursor';
 
@@ -9,7 +10,8 @@ import { cursorPaginationSchema, cursorQuerySchema } from './cursor';
 const isoTimestamp = z.string().meta({ format: 'date-time', example: '2026-12-03T12:00:00.000Z' });
 const monitorId = z.string().min(1).max(64).meta({ example: 'mon_01m8b2c3d4e5f6g7h8j9k0m1n2p3' });
 
-export const MAX_MONITOR_DOMAINS = 1000;
+// A POST /monitors reads its domains as a bulk submission does (JSON or CSV), within the same limit.
+export const MAX_MONITOR_DOMAINS = MAX_BULK_DOMAINS;
 
 const interval = z
   .enum(MONITOR_INTERVALS)
@@ -122,6 +124,16 @@ export const companyChangeSchema = z
     sources: z.array(z.enum(SOURCE_NAMES)).meta({ description: 'Sources of the new value; empty when the value is gone' }),
   })
   .meta({ id: 'CompanyChange' });
+
+/** A change as the examples of the change lists show it. */
+export const changeExample = {
+  id: 'chg_01m8b2c3d4e5f6g7h8j9k0m1n2p3',
+  field: 'employeeCount',
+  oldValue: '11-50',
+  newValue: '51-200',
+  observedAt: '2026-12-03T09:14:05.000Z',
+  sources: ['linkedin' as const],
+};
 
 export const changeListQuerySchema = cursorQuerySchema(/^chg_[0-9a-z]{1,60}$/);
 

@@ -136,60 +136,23 @@ FROM search_match_estimate(:teamId!, :query::text, :industry::text, :businessSta
   A broad listing's page (filters, no words), with no total: the team's rows that pass, most
   recently enriched first, by a walk of the (team_id, enriched_at DESC, domain) index, which
   also holds the filtered columns, so the walk reads no row (an index-only scan).
+
+  WalkMatches: a broad search's page, with no total: each candidate of that walk (a row that
+  passed the filters, read from the index alone) then tested for the words by reading its row
+  (the lateral subquery). OFFSET 0 keeps that subquery a per-candidate lookup: as a join or an
+  EXISTS, PostgreSQL would read and hash every match first, which is what a broad search must
+  not do. So the page costs about (offset + limit) ÷ (matches ÷ candidates) row reads, however
+  many companies match.
+
+  SortMatches: WalkMatches for a page so deep that testing the candidates one by one would read
+  more rows than finding every match: the same page, with the words as a plain condition, so the
+  planner may read all matches (the search_vector index) and sort them instead.
 */
 /* @name WalkCompanies */
 SELECT h."listedAt", c.*
 FROM (
-  SELECT w.domain, w.enriched_at AS "listedAt" FROM team_companies w
-  WHERE w.team_id = :teamId!
-    AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))
-    AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)
-    AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)
-    AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)
-  ORDER BY w.enriched_at DESC, w.domain
-  LIMIT :limit! OFFSET :offset!
-) h
-JOIN company_records c ON c.c_domain = h.domain
-ORDER BY h."listedAt" DESC, c.c_domain;
-
-/*
-  A broad search's page, with no total: WalkCompanies, each candidate (a row that passed the
-  filters, read from the index alone) then tested for the words by reading its row (the lateral
-  subquery). OFFSET 0 keeps that subquery a per-candidate lookup: as a join or an EXISTS,
-  PostgreSQL would read and hash every match first, which is what a broad search must not do.
-  So the page costs about (offset + limit) ÷ (matches ÷ candidates) row reads, however many
-  companies match.
-*/
-/* @name WalkMatches */
-SELECT h."listedAt", c.*
-FROM (
-  SELECT w.domain, w.enriched_at AS "listedAt" FROM team_companies w
-  JOIN LATERAL (
-    SELECT 1 FROM team_companies m
-    WHERE m.team_id = w.team_id AND m.domain = w.domain AND m.search_vector @@ to_tsquery('simple', :query!)
-    OFFSET 0
-  ) hit ON true
-  WHERE w.team_id = :teamId!
-    AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))
-    AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)
-    AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)
-    AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)
-  ORDER BY w.enriched_at DESC, w.domain
-  LIMIT :limit! OFFSET :offset!
-) h
-JOIN company_records c ON c.c_domain = h.domain
-ORDER BY h."listedAt" DESC, c.c_domain;
-
-/*
-  WalkMatches for a page so deep that testing the candidates one by one would read more rows
-  than finding every match: the same page, with the words as a plain condition, so the planner
-  may read all matches (the search_vector index) and sort them instead.
-*/
-/* @name SortMatches */
-SELECT h."listedAt", c.*
-FROM (
-  SELECT w.domain, w.enriched_at AS "listedAt" FROM team_companies w
-  WHERE w.team_id = :teamId! AND w.search_vector @@ to_tsquery('simple', :query!)
+  SELECT w.domain, w.enriched_at AS "listedAt" FROM team_companies w -- @variant WalkMatches: JOIN LATERAL (SELECT 1 FROM team_companies m WHERE m.team_id = w.team_id AND m.domain = w.domain AND m.search_vector @@ to_tsquery('simple', :query!) OFFSET 0 ) hit ON true
+  WHERE w.team_id = :teamId! -- @variant SortMatches: AND w.search_vector @@ to_tsquery('simple', :query!)
     AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))
     AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)
     AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { expandVariants } from '@enrich/db';
 import { filterParams } from './search-sql';
 
-// The statements as search-reads.sql writes them, by name (pgtyped binds every :param).
+// The statements as pgtyped reads search-reads.sql (its variants written out), by name (pgtyped binds every :param).
 const statements = new Map(
-  readFileSync(path.join(__dirname, 'search-reads.sql'), 'utf8')
+  expandVariants(readFileSync(path.join(__dirname, 'search-reads.sql'), 'utf8'))
     .split(/\/\* @name (\w+) \*\//)
     .slice(1)
     .flatMap((part, i, parts) => (i % 2 === 0 ? [[part, parts[i + 1]!.split(';')[0]!] as const] : [])),

@@ -3,6 +3,7 @@ import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, type BulkInput } from '../api/endpoints';
 import type { BulkPreview } from '../api/types';
+import { DomainListField } from '../components/domain-list-field';
 import { PageHeader } from '../components/layout';
 import { Empty, ErrorNotice, Loading, Notice } from '../components/states';
 import { BatchesTable } from '../components/work-tables';
@@ -241,21 +242,14 @@ export function BulkPage() {
           </div>
         ) : (
           <form className="form" onSubmit={submitPasted}>
-            <div className="field">
-              <label htmlFor="bulk-list">Domains or URLs, one per line (or separated by commas)</label>
-              <textarea
-                id="bulk-list"
-                rows={8}
-                spellCheck={false}
-                value={pasted}
-                onChange={(e) => setPasted(e.target.value)}
-                placeholder={'acme.com\nglobex.io\nhttps://www.initech.com/about'}
-              />
-              <p className="hint">
-                {formatNumber(pastedEntries.length)} {pastedEntries.length === 1 ? 'entry' : 'entries'}
-                {pastedEntries.length > MAX_BULK_ENTRIES ? ` — at most ${formatNumber(MAX_BULK_ENTRIES)} per batch` : ''}
-              </p>
-            </div>
+            <DomainListField
+              id="bulk-list"
+              rows={8}
+              value={pasted}
+              onChange={setPasted}
+              placeholder={'acme.com\nglobex.io\nhttps://www.initech.com/about'}
+              limitPer="per batch"
+            />
             <button type="submit" className="button button-primary" disabled={pastedEntries.length === 0 || preview.isPending}>
               Preview
             </button>

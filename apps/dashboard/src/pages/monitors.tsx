@@ -5,11 +5,12 @@ import { api, type BulkInput } from '../api/endpoints';
 import type { Monitor, MonitorCreateResult, MonitorInterval } from '../api/types';
 import { ChangeFeed } from '../components/change-feed';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { DomainListField } from '../components/domain-list-field';
 import { PageHeader } from '../components/layout';
 import { Empty, ErrorNotice, Loading, Notice } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
 import { TableHead } from '../components/table-head';
-import { describeFile, looksLikeCsv, MAX_BULK_ENTRIES, parsePastedList } from '../lib/domain-list';
+import { describeFile, looksLikeCsv, parsePastedList } from '../lib/domain-list';
 import { formatDateTime, formatNumber, formatRelative } from '../lib/format';
 
 // Monthly first: every plan allows it.
@@ -89,21 +90,14 @@ function AddMonitors() {
           </label>
         </fieldset>
         {mode === 'list' ? (
-          <div className="field">
-            <label htmlFor="monitor-domains">Domains or URLs, one per line (or separated by commas)</label>
-            <textarea
-              id="monitor-domains"
-              rows={5}
-              spellCheck={false}
-              value={pasted}
-              onChange={(e) => setPasted(e.target.value)}
-              placeholder={'acme.com\nglobex.io'}
-            />
-            <p className="hint">
-              {formatNumber(entries.length)} {entries.length === 1 ? 'entry' : 'entries'}
-              {entries.length > MAX_BULK_ENTRIES ? ` — at most ${formatNumber(MAX_BULK_ENTRIES)} at once` : ''}
-            </p>
-          </div>
+          <DomainListField
+            id="monitor-domains"
+            rows={5}
+            value={pasted}
+            onChange={setPasted}
+            placeholder={'acme.com\nglobex.io'}
+            limitPer="at once"
+          />
         ) : (
           <div className="field">
             <label htmlFor={fileInputId}>A CSV file with a domain, website or url column</label>
