@@ -46,7 +46,6 @@ export const QUALITY_TARGETS = {
   city: 0.85,
   businessDescription: 0.95,
   descriptionOnMeta: 0.97,
-  descriptionWithDomain: 0.9,
   topBand: 0.99,
 } as const;
 
@@ -86,7 +85,9 @@ function readabilityReport(scores: PageScore[]): string[] {
     `  name right                                ${verdict(heldOut!.nameRight, QUALITY_TARGETS.readabilityName)}`,
     `  name, tuning and held-out apart by        ${apart(tuning!.nameRight, heldOut!.nameRight)}`,
     `  description (metadata has one)            ${verdict(heldOut!.descriptionOnMeta, QUALITY_TARGETS.descriptionOnMeta)}`,
-    `  description (pages with a domain)         ${verdict(heldOut!.descriptionWithDomain, QUALITY_TARGETS.descriptionWithDomain)}`,
+    // No target: the pages with a domain but no description state none (their labels give none
+    // either); the ≥ 90 % once set here could only be met by passing an article off as one.
+    `  description (pages with a domain)         ${pct(heldOut!.descriptionWithDomain.rate)} (${heldOut!.descriptionWithDomain.count} of ${heldOut!.descriptionWithDomain.of}; no target: the rest state none)`,
     `  right names in the top confidence band    ${verdict(all.byBand.at(-1)!.right, QUALITY_TARGETS.topBand)} (both parts)`,
     `  names given on pages without one          ${all.noneNamed.count === 0 ? 'none OK' : `${all.noneNamed.count} ABOVE TARGET (0)`}`,
   );
