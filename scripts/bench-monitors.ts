@@ -19,7 +19,7 @@ import { issueApiKey } from '@enrich/api-keys';
 import { createPrismaClient, dropDatabase, ensureDatabase, migrate, sqlPool } from '@enrich/db';
 import { createLogger } from '@enrich/logger';
 import { createMetrics } from '@enrich/metrics';
-import { MonitorSweep, type MonitorSweepSettings, type SweepReport } from '@enrich/pipeline';
+import { MonitorSweep, type MonitorSweepSettings, monitorCheckPace, type SweepReport, type TokenBucket } from '@enrich/pipeline';
 import { createRedisConnection, openQueueStore, removePrefixKeys, waitUntilConnected } from '@enrich/queue';
 import { runMain } from './support/run-main';
 
@@ -117,16 +117,14 @@ runMain(async () => {
       logger: createLogger('silent'),
       metrics: createMetrics('worker-scrape'),
     };
-    const settings = (checksPerSecond: number, sweepIntervalMs: number): MonitorSweepSettings => ({
-      daySeconds: 86_400,
-      sweepIntervalMs,
-      checksPerSecond,
-      freshnessWindowHours: 24,
-    });
+    const settings = (sweepIntervalMs: number): MonitorSweepSettings => ({ daySeconds: 86_400, sweepIntervalMs, freshnessWindowHours: 24 });
+    // Each measure's pace a bucket of its own in the deployment's shared state.
+    const pace = (name: string, checksPerSecond: number, sweepIntervalMs: number): TokenBucket =>
+      monitorCheckPace(queues.state, { checksPerSecond, sweepIntervalMs }, name);
 
     // The sweep's own CPU: passes of 500 (its largest claim) a day on, against as many passes with nothing due.
-    const busy = new SweepAfter({ ...deps, settings: settings(10_000, 50) }, DAY_MS);
-    const idle = new SweepAfter({ ...deps, settings: settings(10_000, 50) }, 0);
+    const busy = new SweepAfter({ ...deps, settings: settings(50), pace: pace('bench-busy', 10_000, 50) }, DAY_MS);
+    const idle = new SweepAfter({ ...deps, settings: settings(50), pace: pace('bench-idle', 10_000, 50) }, 0);
     await idle.runOnce(); // warm the statements
     let submitted = 0;
     let passes = 0;
@@ -151,7 +149,7 @@ runMain(async () => {
     );
 
     // Catch-up after a day down, paced, on the sweep's own timer.
-    const catchUp = new SweepAfter({ ...deps, settings: settings(RATE, SWEEP_MS) }, DAY_MS);
+    const catchUp = new SweepAfter({ ...deps, settings: settings(SWEEP_MS), pace: pace('bench-catch-up', RATE, SWEEP_MS) }, DAY_MS);
     const [{ due: dueAtStart }] = (
       await pool.query<{ due: number }>(`SELECT count(*)::int AS due FROM monitors WHERE next_check_at <= $1`, [
         new Date(Date.now() + DAY_MS),

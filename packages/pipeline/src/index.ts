@@ -8,4 +8,5 @@ export * from './owed-deliveries';
 export * from './reconciler';
 export * from './source-results';
 export * from './steps';
+export * from './token-bucket';
 export * from './value-agreement';
