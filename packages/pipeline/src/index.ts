@@ -1,4 +1,5 @@
 export * from './confidence';
+export * from './job-failure';
 export * from './leader-results';
 export * from './lease';
 export * from './merge-sources';
