@@ -59,7 +59,8 @@ export interface SweepReport {
   pausedForQuota: number;
 }
 
-type DueMonitor = IClaimDueMonitorsResult;
+/** A due monitor as the claim reads it, with what admitting its check needs of its team. */
+export type DueMonitor = IClaimDueMonitorsResult;
 
 // A sweep claims at most this many at once, however far behind: one transaction stays short.
 const MAX_CLAIM = 500;
@@ -80,11 +81,15 @@ export class MonitorSweep {
   constructor(private readonly deps: MonitorSweepDeps) {}
 
   start(): void {
+    const { sweepIntervalMs } = this.deps.settings;
     const tick = () => {
+      const began = Date.now();
       this.running = this.runOnce()
         .catch((error: unknown) => this.deps.logger.warn('monitor sweep failed', { error }))
         .finally(() => {
-          if (this.timer) this.timer = setTimeout(tick, this.deps.settings.sweepIntervalMs);
+          // Timed from the pass's start: the pace banks one interval's worth at most, so passes
+          // timed from their ends would lose each pass's own duration from the rate.
+          if (this.timer) this.timer = setTimeout(tick, Math.max(0, sweepIntervalMs - (Date.now() - began)));
         });
     };
     this.timer = setTimeout(tick, this.deps.settings.sweepIntervalMs);
@@ -127,15 +132,23 @@ export class MonitorSweep {
   private claimAndSubmit(due: number, limit: number, now: Date): Promise<SweepReport> {
     return withSqlTransaction(this.deps.db, async (tx) => {
       const claimed = await claimDueMonitors.run({ now: utc(now), limit }, tx('monitors-claim'));
-      let submitted = 0;
-      let paused = 0;
-      for (const group of byTeamAndInterval(claimed)) {
-        const done = await this.submitChecks(tx, group, now);
-        submitted += done.submitted;
-        paused += done.paused;
-      }
-      return { due, submitted, pausedForQuota: paused };
+      return { due, ...(await this.submitClaimed(tx, claimed, now)) };
     });
+  }
+
+  /**
+   * Submits the checks of monitors claimed in `tx`, as a pass does with its claim. Public for
+   * bench:monitors, whose BullMQ job schedulers (one per monitor) run a check through it.
+   */
+  async submitClaimed(tx: SqlTransaction, claimed: DueMonitor[], now: Date): Promise<Omit<SweepReport, 'due'>> {
+    let submitted = 0;
+    let paused = 0;
+    for (const group of byTeamAndInterval(claimed)) {
+      const done = await this.submitChecks(tx, group, now);
+      submitted += done.submitted;
+      paused += done.paused;
+    }
+    return { submitted, pausedForQuota: paused };
   }
 
   /** One team's due checks of one interval: admitted together, or each alone when the quota refuses the group. */
