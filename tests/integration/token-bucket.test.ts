@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createTokenBucket } from '@enrich/pipeline';
+import { createTokenBucket, type TokenBucket } from '@enrich/pipeline';
 import { openSharedStateStores, type SharedStateStores, STORE_KINDS } from '../support/shared-state-stores';
 
 // The token bucket the fleet shares (the monitor sweep's pace) on each store, real Redis and
@@ -15,17 +15,18 @@ const fresh = () => `${stores.prefix}-${randomBytes(3).toString('hex')}`;
 const T0 = Date.parse('2026-12-05T10:00:00Z');
 const at = (ms: number) => new Date(T0 + ms);
 
+/** Takes one after the other, `wants[i]` at `times[i]` ms after T0; what each was granted. */
+async function takes(bucket: TokenBucket, wants: number[], times: number[]): Promise<number[]> {
+  const granted: number[] = [];
+  for (const [i, want] of wants.entries()) granted.push(await bucket.take(want, at(times[i]!)));
+  return granted;
+}
+
 describe.each(STORE_KINDS)('on %s', (kind) => {
   it('starts full, grants part of a take when that is all it holds, and refills at its rate', async () => {
     const bucket = createTokenBucket(stores.state(kind, fresh()), { name: 'checks', perSecond: 10, burst: 5 });
-    expect(await bucket.take(3, at(0))).toBe(3);
-    expect(await bucket.take(8, at(0))).toBe(2);
-    expect(await bucket.take(1, at(0))).toBe(0);
-    // 10 a second: one token every 100 ms, whole tokens only.
-    expect(await bucket.take(8, at(250))).toBe(2);
-    expect(await bucket.take(8, at(300))).toBe(1);
-    // Long idle banks no more than the burst.
-    expect(await bucket.take(100, at(60_000))).toBe(5);
+    // 10 a second: one token every 100 ms, whole tokens only; long idle banks no more than the burst.
+    expect(await takes(bucket, [3, 8, 1, 8, 8, 100], [0, 0, 0, 250, 300, 60_000])).toEqual([3, 2, 0, 2, 1, 5]);
   });
 
   it('takes back what a caller did not use, never beyond the burst', async () => {
@@ -53,10 +54,7 @@ describe.each(STORE_KINDS)('on %s', (kind) => {
 
   it('a clock behind the last take refills nothing, so skew never raises the rate', async () => {
     const bucket = createTokenBucket(stores.state(kind, fresh()), { name: 'checks', perSecond: 10, burst: 10 });
-    expect(await bucket.take(10, at(10_000))).toBe(10);
-    expect(await bucket.take(10, at(0))).toBe(0);
-    expect(await bucket.take(10, at(9_000))).toBe(0);
-    expect(await bucket.take(10, at(10_500))).toBe(5);
+    expect(await takes(bucket, [10, 10, 10, 10], [10_000, 0, 9_000, 10_500])).toEqual([10, 0, 0, 5]);
   });
 
   it('buckets of other names or deployments are their own', async () => {
