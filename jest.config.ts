@@ -48,6 +48,7 @@ const BOTH_STORES = testFiles([
   'migrator',
   'render',
   'sql-transaction',
+  'token-bucket',
 ]);
 // Files that talk to Redis themselves (its keys, its channels, the shared state on both stores,
 // `npm run demo` with REDIS_URL): on a machine without Redis they cannot run at all.
@@ -63,6 +64,7 @@ const NEEDS_REDIS = [
     'counter-reads',
     'lease',
     'linkedin-source',
+    'token-bucket',
     'window-counters',
   ]),
 ];

@@ -280,6 +280,18 @@ describe('the dashboard', () => {
     await main.getByText('Not yet').waitFor();
     await main.getByRole('button', { name: `Pause ${MAIN_DOMAIN}` }).click();
     await main.getByText('Paused by your team').waitFor();
+    // The table filters by state (GET /monitors?state=): the paused one, the others, none failing.
+    const monitorRows = page.getByTestId('monitors-table').locator('tbody tr');
+    await page.getByLabel('State', { exact: true }).selectOption('paused');
+    await expectCount(monitorRows, 1);
+    await main.getByText('Paused by your team').waitFor();
+    await page.getByLabel('State', { exact: true }).selectOption('active');
+    await expectCount(monitorRows, 2);
+    await expect(main.count()).resolves.toBe(0);
+    await page.getByLabel('State', { exact: true }).selectOption('failing');
+    await page.getByText('No failing monitors.').waitFor();
+    await page.getByLabel('State', { exact: true }).selectOption('all');
+    await expectCount(monitorRows, 3);
     await main.getByRole('button', { name: `Resume ${MAIN_DOMAIN}` }).click();
     await main.getByText('Active').waitFor();
     await page.getByTestId('monitor-watch-two-e2e.com').getByRole('button', { name: 'Remove watch-two-e2e.com' }).click();

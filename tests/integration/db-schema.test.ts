@@ -129,7 +129,7 @@ describe('tables and enums match schema.prisma', () => {
         return [table, fields.sort()];
       }),
     );
-    expect([...declared.keys()].sort()).toEqual(['leases', 'linkedin_gates', 'linkedin_grants', 'rate_limit_windows']);
+    expect([...declared.keys()].sort()).toEqual(['leases', 'linkedin_gates', 'linkedin_grants', 'rate_limit_windows', 'token_buckets']);
     for (const [table, fields] of declared) {
       const rows = await db.$queryRaw<{ column_name: string }[]>`
         SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table}`;

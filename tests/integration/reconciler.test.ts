@@ -1,3 +1,4 @@
+import { newId } from '@enrich/db';
 import { noJobEvents } from '@enrich/jobs';
 import { createLogger } from '@enrich/logger';
 import { createMetrics } from '@enrich/metrics';
@@ -5,6 +6,7 @@ import { Reconciler } from '@enrich/pipeline';
 import { bullJobId, QueueName } from '@enrich/queue';
 import { sleep } from '@enrich/testkit';
 import { UnrecoverableError } from 'bullmq';
+import { metricTotal } from '../support/metric-total';
 import { startTestStack, type TestStack } from '../support/test-stack';
 
 // The reconciler on its own: what it does with each kind of job Postgres says is processing,
@@ -81,11 +83,13 @@ it('queues again a job whose flow the queue store lost, and leaves queued jobs a
   }
 });
 
-it('records the failure of a job whose finalize failed while nobody told Postgres', async () => {
-  const jobId = await stack.submit(key, 'orphan-failure.com');
+/**
+ * Runs the job's flow on workers that record nothing, its finalize failing for good: as if the
+ * process died before reporting, or BullMQ failed the job itself (stalled too often).
+ */
+async function failFinalizeUnrecorded(jobId: string): Promise<void> {
   await stack.runStartJobs();
   const queues = await stack.workerQueues();
-  // Workers with no failure recorder: as if the process died before reporting.
   const scrapeWorker = queues.worker(QueueName.scrape, async () => 'scraped', {});
   const aiWorker = queues.worker(QueueName.ai, async () => 'skipped', {});
   const finalizeWorker = queues.worker(
@@ -102,16 +106,49 @@ it('records the failure of a job whose finalize failed while nobody told Postgre
       if (Date.now() > deadline) throw new Error('finalize never failed');
       await sleep(50);
     }
-    await leaseExpired();
-    const report = await reconciler().runOnce();
-    expect(report.failed).toBeGreaterThanOrEqual(1);
-    const job = await stack.database.db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
-    expect(job).toMatchObject({ status: 'failed', errorCode: 'ENRICHMENT_FAILED', errorMessage: 'merge gave up' });
   } finally {
     await scrapeWorker.close();
     await aiWorker.close();
     await finalizeWorker.close();
   }
+}
+
+it('records the failure of a job whose finalize failed while nobody told Postgres', async () => {
+  const jobId = await stack.submit(key, 'orphan-failure.com');
+  await failFinalizeUnrecorded(jobId);
+  await leaseExpired();
+  const report = await reconciler().runOnce();
+  expect(report.failed).toBeGreaterThanOrEqual(1);
+  const job = await stack.database.db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
+  expect(job).toMatchObject({ status: 'failed', errorCode: 'ENRICHMENT_FAILED', errorMessage: 'merge gave up' });
+});
+
+it('ends the check of the monitor whose job the reconciler failed: failing, with the error', async () => {
+  const { db } = stack.database;
+  const jobId = await stack.submit(key, 'orphan-check.com');
+  const { teamId } = await db.enrichmentJob.findUniqueOrThrow({ where: { id: jobId } });
+  // The monitor whose check this job is (as the sweep leaves it), last checked a day ago.
+  const dayAgo = new Date(Date.now() - 86_400_000);
+  const monitor = await db.monitor.create({
+    data: {
+      id: newId('mon'),
+      teamId,
+      domain: 'orphan-check.com',
+      interval: 'daily',
+      phase: 0.5,
+      checkJobId: jobId,
+      lastCheckedAt: dayAgo,
+      nextCheckAt: new Date(Date.now() + 86_400_000),
+    },
+  });
+  await failFinalizeUnrecorded(jobId);
+  await leaseExpired();
+  const metrics = createMetrics('worker-scrape');
+  await reconciler(metrics).runOnce();
+  const ended = await db.monitor.findUniqueOrThrow({ where: { id: monitor.id } });
+  expect(ended).toMatchObject({ state: 'failing', lastErrorCode: 'ENRICHMENT_FAILED', lastErrorMessage: 'merge gave up' });
+  expect(ended.lastCheckedAt!.getTime()).toBeGreaterThan(dayAgo.getTime());
+  expect(await metricTotal(metrics, 'enrich_monitor_checks_total', { outcome: 'failing' })).toBe(1);
 });
 
 it('runs one pass per interval across all workers', async () => {

@@ -26,7 +26,7 @@ export {
 export { answerMalformedRequests } from './malformed-request';
 export { KEY_CACHE_MS } from './middleware/authenticate';
 export { parseOrThrow } from './middleware/validate';
-export { createMonitors } from './monitors/monitor-store';
+export { createMonitors, deleteMonitor, updateMonitor } from './monitors/monitor-store';
 export { buildOpenApiDocument } from './openapi-document';
 export { QUEUE_STATES, queueDepth } from './queue-depth';
 export { DASHBOARD_CSP } from './routes/dashboard-app';

@@ -10,8 +10,9 @@ export const workerEnv = z
     RECONCILE_INTERVAL_MS: envInt(30_000, 200, 3_600_000),
     // Jobs younger than this are left alone: the API may not have enqueued them yet.
     RECONCILE_GRACE_MS: envInt(10_000, 0, 3_600_000),
-    // The monitor sweep: how often it looks for due checks, and the most it submits a second
-    // (per worker; checks left due by downtime are caught up at this rate).
+    // The monitor sweep: how often each worker looks for due checks, and the most the whole
+    // fleet submits a second (one budget in the shared state, however many workers; checks left
+    // due by downtime are caught up at this rate).
     MONITOR_SWEEP_INTERVAL_MS: envInt(1_000, 50, 600_000),
     MONITOR_CHECKS_PER_SECOND: envDecimal(20, 0.01, 10_000),
   })

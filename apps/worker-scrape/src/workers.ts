@@ -7,6 +7,7 @@ import {
   deliveryQueue,
   finalizeStep,
   MonitorSweep,
+  monitorCheckPace,
   Reconciler,
   type ScrapeStepDeps,
   scrapeStep,
@@ -125,7 +126,8 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
     metrics,
   });
   reconciler.start();
-  // Due monitors' checks, submitted through admission like any refresh (their jobs run here).
+  // Due monitors' checks, submitted through admission like any refresh (their jobs run here),
+  // at the fleet's pace: every replica takes from one budget in the shared state.
   const sweep = new MonitorSweep({
     db,
     queues,
@@ -135,9 +137,12 @@ export async function startWorkers(config: WorkerConfig, logger: Logger, metrics
     settings: {
       daySeconds: config.MONITOR_DAY_SECONDS,
       sweepIntervalMs: config.MONITOR_SWEEP_INTERVAL_MS,
-      checksPerSecond: config.MONITOR_CHECKS_PER_SECOND,
       freshnessWindowHours: config.FRESHNESS_WINDOW_HOURS,
     },
+    pace: monitorCheckPace(queues.state, {
+      checksPerSecond: config.MONITOR_CHECKS_PER_SECOND,
+      sweepIntervalMs: config.MONITOR_SWEEP_INTERVAL_MS,
+    }),
   });
   sweep.start();
   await Promise.all([start, scrape, finalize, batch].map((worker) => worker.waitUntilReady()));

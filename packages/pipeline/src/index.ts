@@ -1,4 +1,5 @@
 export * from './confidence';
+export * from './job-failure';
 export * from './leader-results';
 export * from './lease';
 export * from './merge-sources';
@@ -8,4 +9,5 @@ export * from './owed-deliveries';
 export * from './reconciler';
 export * from './source-results';
 export * from './steps';
+export * from './token-bucket';
 export * from './value-agreement';

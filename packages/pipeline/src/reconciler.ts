@@ -1,10 +1,11 @@
 import { type Db, typedSql, utc } from '@enrich/db';
 import { ErrorCode } from '@enrich/errors';
-import { countRequeue, type JobEvents, markJobFailed } from '@enrich/jobs';
+import { countRequeue, type JobEvents } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
 import { bullJobId, enrichmentFlow, jobCatalog, QueueName, type QueueStore, queueDeliveryAgain, type RetryPolicy } from '@enrich/queue';
 import { findDueDeliveries } from '@enrich/webhooks';
+import { failJob } from './job-failure';
 import { createLease, type Lease } from './lease';
 import { deliveryQueue } from './owed-deliveries';
 import { staleJobs } from './reconciler.queries';
@@ -112,11 +113,12 @@ export class Reconciler {
         continue;
       }
       if ((await queued.getState()) === 'failed') {
-        // Finalize's giveUp records the failure; this is a worker that died before it could.
-        const reason = queued.failedReason || 'the finalize step failed';
-        const failed = await markJobFailed(db, this.options.events, job.id, ErrorCode.ENRICHMENT_FAILED, reason);
-        if (failed.batchItem) this.options.metrics.batchItems.labels('failed').inc();
-        await deliveryQueue(this.webhookQueue, retry, logger).queue(failed.deliveries);
+        // Finalize's giveUp records the failure; this is a worker that died before it could, or a
+        // job BullMQ failed itself (stalled too often): failJob ends its monitors' check too.
+        const message = queued.failedReason || 'the finalize step failed';
+        const { events, metrics } = this.options;
+        const deliveries = deliveryQueue(this.webhookQueue, retry, logger);
+        await failJob({ db, events, deliveries, metrics }, job.id, { code: ErrorCode.ENRICHMENT_FAILED, message });
         report.failed += 1;
       }
     }

@@ -2,11 +2,12 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { api, type BulkInput } from '../api/endpoints';
-import type { Monitor, MonitorCreateResult, MonitorInterval } from '../api/types';
+import type { Monitor, MonitorCreateResult, MonitorInterval, MonitorState } from '../api/types';
 import { ChangeFeed } from '../components/change-feed';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DomainListField } from '../components/domain-list-field';
 import { PageHeader } from '../components/layout';
+import { SelectField } from '../components/select-field';
 import { Empty, ErrorNotice, Loading, Notice } from '../components/states';
 import { StatusBadge } from '../components/status-badge';
 import { TableHead } from '../components/table-head';
@@ -18,6 +19,15 @@ const INTERVALS: { value: MonitorInterval; label: string }[] = [
   { value: 'monthly', label: 'Monthly' },
   { value: 'weekly', label: 'Weekly' },
   { value: 'daily', label: 'Daily' },
+];
+
+// The table's filter: GET /monitors?state=, or every monitor.
+type StateFilter = MonitorState | 'all';
+const STATE_FILTERS: { value: StateFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'paused', label: 'Paused' },
+  { value: 'failing', label: 'Failing' },
 ];
 
 function AddResult({ result }: { result: MonitorCreateResult }) {
@@ -119,16 +129,7 @@ function AddMonitors() {
           </div>
         )}
         <div className="form form-inline">
-          <div className="field">
-            <label htmlFor="monitor-interval">Check every</label>
-            <select id="monitor-interval" value={interval} onChange={(e) => setCheckInterval(e.target.value as MonitorInterval)}>
-              {INTERVALS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="monitor-interval" label="Check every" value={interval} options={INTERVALS} onChange={setCheckInterval} />
         </div>
         <p className="hint">Each check is a refresh counted against your monthly quota; your plan sets the shortest interval.</p>
         <div className="form-buttons">
@@ -188,9 +189,10 @@ function MonitorRow({ monitor, onRemove }: { monitor: Monitor; onRemove: (monito
 
 function MonitorTable() {
   const client = useQueryClient();
+  const [state, setState] = useState<StateFilter>('all');
   const monitors = useInfiniteQuery({
-    queryKey: ['monitors', 'list'],
-    queryFn: ({ pageParam }) => api.monitors(pageParam),
+    queryKey: ['monitors', 'list', state],
+    queryFn: ({ pageParam }) => api.monitors(pageParam, state === 'all' ? undefined : state),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.pagination.nextCursor ?? undefined,
   });
@@ -205,10 +207,26 @@ function MonitorTable() {
   const rows = monitors.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <section className="panel" aria-labelledby="monitors-title">
-      <h2 id="monitors-title">Monitored companies</h2>
+      <div className="panel-header">
+        <h2 id="monitors-title">Monitored companies</h2>
+        <SelectField
+          id="monitors-state"
+          label="State"
+          value={state}
+          options={STATE_FILTERS}
+          onChange={setState}
+          className="field field-inline"
+        />
+      </div>
       {monitors.isPending ? <Loading label="Loading monitors…" /> : null}
       {monitors.isError ? <ErrorNotice error={monitors.error} onRetry={() => monitors.refetch()} /> : null}
-      {monitors.data && rows.length === 0 ? <Empty title="No monitored companies yet.">Add domains above to watch them.</Empty> : null}
+      {monitors.data && rows.length === 0 ? (
+        state === 'all' ? (
+          <Empty title="No monitored companies yet.">Add domains above to watch them.</Empty>
+        ) : (
+          <Empty title={`No ${state} monitors.`}>Choose All to see every monitored company.</Empty>
+        )
+      ) : null}
       {rows.length > 0 ? (
         <table className="table" data-testid="monitors-table">
           <TableHead

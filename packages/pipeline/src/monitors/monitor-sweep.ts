@@ -3,7 +3,8 @@ import { type Db, newJobId, type SqlTransaction, typedSql, utc, withSqlTransacti
 import { admitJobs, intervalMs, type MonitorInterval, monthStart, nextCheckAt, undoAdmission } from '@enrich/jobs';
 import type { Logger } from '@enrich/logger';
 import type { Metrics } from '@enrich/metrics';
-import { type QueueStore, type RetryPolicy, startJob, webhookJobs } from '@enrich/queue';
+import { type QueueStore, type RetryPolicy, type SharedState, startJob, webhookJobs } from '@enrich/queue';
+import { createTokenBucket, type TokenBucket } from '../token-bucket';
 import {
   claimDueMonitors,
   countDueMonitors,
@@ -18,8 +19,6 @@ export interface MonitorSweepSettings {
   daySeconds: number;
   /** MONITOR_SWEEP_INTERVAL_MS: how often this process looks for due monitors. */
   sweepIntervalMs: number;
-  /** MONITOR_CHECKS_PER_SECOND: the most checks this process submits a second, catch-up included. */
-  checksPerSecond: number;
   /** FRESHNESS_WINDOW_HOURS: a record this fresh (and at most half an interval old) answers a check. */
   freshnessWindowHours: number;
 }
@@ -31,6 +30,27 @@ export interface MonitorSweepDeps {
   logger: Logger;
   metrics: Metrics;
   settings: MonitorSweepSettings;
+  /** The fleet's pace (monitorCheckPace): every replica's sweep takes its checks from it. */
+  pace: TokenBucket;
+}
+
+/**
+ * The checks the whole fleet may submit: MONITOR_CHECKS_PER_SECOND shared by every scrape
+ * worker through the deployment's shared state, so that adding replicas adds no checks a
+ * second. At most one sweep interval's worth is banked: after downtime the backlog drains at
+ * the rate, not in a burst.
+ */
+export function monitorCheckPace(
+  state: SharedState,
+  settings: { checksPerSecond: number; sweepIntervalMs: number },
+  name = 'monitor-checks',
+): TokenBucket {
+  const { checksPerSecond, sweepIntervalMs } = settings;
+  return createTokenBucket(state, {
+    name,
+    perSecond: checksPerSecond,
+    burst: Math.max(1, (checksPerSecond * sweepIntervalMs) / 1000),
+  });
 }
 
 export interface SweepReport {
@@ -39,15 +59,16 @@ export interface SweepReport {
   pausedForQuota: number;
 }
 
-type DueMonitor = IClaimDueMonitorsResult;
+/** A due monitor as the claim reads it, with what admitting its check needs of its team. */
+export type DueMonitor = IClaimDueMonitorsResult;
 
 // A sweep claims at most this many at once, however far behind: one transaction stays short.
 const MAX_CLAIM = 500;
 
 /**
- * Submits the checks of due monitors, paced: each pass claims at most what the rate allows for
- * the time since the last one, so checks left due by downtime are caught up at that rate rather
- * than in a burst. A check is an ordinary admission of the team (admitJobs: one run per domain
+ * Submits the checks of due monitors, paced: each pass claims at most what the fleet's pace
+ * grants it, so checks left due by downtime are caught up at that rate rather than in a burst,
+ * however many replicas sweep. A check is an ordinary admission of the team (admitJobs: one run per domain
  * shared with whatever else refreshes it, the monthly quota counted as for any submission, a
  * duplicate within the freshness window free), queued in one start job per team. A team whose
  * quota refuses its checks has those monitors paused (reason quota) until the next month. Runs in
@@ -56,17 +77,19 @@ const MAX_CLAIM = 500;
 export class MonitorSweep {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
-  private lastPass = Date.now();
-  private allowance = 0;
 
   constructor(private readonly deps: MonitorSweepDeps) {}
 
   start(): void {
+    const { sweepIntervalMs } = this.deps.settings;
     const tick = () => {
+      const began = Date.now();
       this.running = this.runOnce()
         .catch((error: unknown) => this.deps.logger.warn('monitor sweep failed', { error }))
         .finally(() => {
-          if (this.timer) this.timer = setTimeout(tick, this.deps.settings.sweepIntervalMs);
+          // Timed from the pass's start: the pace banks one interval's worth at most, so passes
+          // timed from their ends would lose each pass's own duration from the rate.
+          if (this.timer) this.timer = setTimeout(tick, Math.max(0, sweepIntervalMs - (Date.now() - began)));
         });
     };
     this.timer = setTimeout(tick, this.deps.settings.sweepIntervalMs);
@@ -79,32 +102,53 @@ export class MonitorSweep {
     await this.running;
   }
 
-  /** One pass: resume monitors a past month's quota paused, then submit what the pace allows of the due ones. */
+  /**
+   * One pass: resume monitors a past month's quota paused, then submit what the pace grants of
+   * the due ones. `now` is the pass's clock, the pace's included (tests pass a fake one).
+   */
   async runOnce(now = new Date()): Promise<SweepReport> {
-    const { db, metrics, settings } = this.deps;
+    const { db, metrics, pace, logger } = this.deps;
     await resumeQuotaPaused.run({ now: utc(now), monthStart: utc(monthStart(now)) }, typedSql(db, 'monitors-resume'));
     const [{ due } = { due: 0 }] = await countDueMonitors.run({ now: utc(now) }, typedSql(db, 'monitors-due'));
     metrics.monitorsDue.set(due);
-    // The pace: checks earned since the last pass (at most one sweep interval's worth banked).
-    const elapsed = Math.max(0, now.getTime() - this.lastPass);
-    this.lastPass = now.getTime();
-    const perSweep = (settings.checksPerSecond * settings.sweepIntervalMs) / 1000;
-    this.allowance = Math.min(Math.max(perSweep, 1), this.allowance + (settings.checksPerSecond * elapsed) / 1000);
-    const limit = Math.min(MAX_CLAIM, Math.floor(this.allowance));
-    if (due === 0 || limit === 0) return { due, submitted: 0, pausedForQuota: 0 };
-    const report = await withSqlTransaction(db, async (tx) => {
-      const claimed = await claimDueMonitors.run({ now: utc(now), limit }, tx('monitors-claim'));
-      let submitted = 0;
-      let paused = 0;
-      for (const group of byTeamAndInterval(claimed)) {
-        const done = await this.submitChecks(tx, group, now);
-        submitted += done.submitted;
-        paused += done.paused;
+    if (due === 0) return { due, submitted: 0, pausedForQuota: 0 };
+    const limit = await pace.take(Math.min(MAX_CLAIM, due), now);
+    if (limit === 0) return { due, submitted: 0, pausedForQuota: 0 };
+    let used = 0;
+    try {
+      const report = await this.claimAndSubmit(due, limit, now);
+      used = report.submitted + report.pausedForQuota;
+      return report;
+    } finally {
+      // Rows another replica held (SKIP LOCKED), or a pass that failed: the fleet may use them.
+      if (used < limit) {
+        await pace
+          .giveBack(limit - used, now)
+          .catch((error: unknown) => logger.warn('monitor checks not given back to the pace', { error }));
       }
-      return { due, submitted, pausedForQuota: paused };
+    }
+  }
+
+  private claimAndSubmit(due: number, limit: number, now: Date): Promise<SweepReport> {
+    return withSqlTransaction(this.deps.db, async (tx) => {
+      const claimed = await claimDueMonitors.run({ now: utc(now), limit }, tx('monitors-claim'));
+      return { due, ...(await this.submitClaimed(tx, claimed, now)) };
     });
-    this.allowance -= report.submitted + report.pausedForQuota;
-    return report;
+  }
+
+  /**
+   * Submits the checks of monitors claimed in `tx`, as a pass does with its claim. Public for
+   * bench:monitors, whose BullMQ job schedulers (one per monitor) run a check through it.
+   */
+  async submitClaimed(tx: SqlTransaction, claimed: DueMonitor[], now: Date): Promise<Omit<SweepReport, 'due'>> {
+    let submitted = 0;
+    let paused = 0;
+    for (const group of byTeamAndInterval(claimed)) {
+      const done = await this.submitChecks(tx, group, now);
+      submitted += done.submitted;
+      paused += done.paused;
+    }
+    return { submitted, pausedForQuota: paused };
   }
 
   /** One team's due checks of one interval: admitted together, or each alone when the quota refuses the group. */

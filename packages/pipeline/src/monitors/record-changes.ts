@@ -1,5 +1,6 @@
-import { type SqlConnection, type SqlTransaction, utc } from '@enrich/db';
+import { type Db, type SqlTransaction, typedSql, utc } from '@enrich/db';
 import { storedCompany } from '@enrich/jobs';
+import type { Metrics } from '@enrich/metrics';
 import { type CompanyRecord, recordFromStored } from '@enrich/record';
 import type { FieldChange } from './change-detection';
 import { lockStoredCompany, recordChanges, recordCheckOutcome } from './record-changes.queries';
@@ -40,10 +41,14 @@ export async function keepChanges(
 /** A check's end as its monitor shows it: null when the site was read, else why not. */
 export type CheckError = { code: string; message: string } | null;
 
-/** Records how the monitors whose check `jobId` was fared; returns how many there were and their states. */
-export async function recordCheck(sql: SqlConnection, jobId: string, error: CheckError, at: Date) {
-  return recordCheckOutcome.run(
-    { jobId, at: utc(at), errorCode: error?.code ?? null, errorMessage: error?.message.slice(0, 1000) ?? null },
-    sql,
+/**
+ * Ends the check of the monitors whose job `jobId` was (how it fared, now), and counts them: the
+ * one write of a check's outcome, whichever way the job ended (finalize's completion, failJob).
+ */
+export async function endMonitorChecks(db: Db, jobId: string, error: CheckError, metrics: Metrics | undefined): Promise<void> {
+  const checked = await recordCheckOutcome.run(
+    { jobId, at: utc(new Date()), errorCode: error?.code ?? null, errorMessage: error?.message.slice(0, 1000) ?? null },
+    typedSql(db, 'monitor-check-outcome'),
   );
+  if (checked.length > 0) metrics?.monitorChecks.labels(error ? 'failing' : 'ok').inc(checked.length);
 }

@@ -1,13 +1,14 @@
-import { type Db, type SqlConnection, typedSql, utc, withSqlTransaction } from '@enrich/db';
+import { type Db, type SqlConnection, utc, withSqlTransaction } from '@enrich/db';
 import { AppError, ErrorCode } from '@enrich/errors';
-import { completeJob, type Ended, type JobEndRow, type JobEvents, markJobFailed } from '@enrich/jobs';
+import { completeJob, type JobEndRow, type JobEvents } from '@enrich/jobs';
 import type { Metrics } from '@enrich/metrics';
 import type { CompanyDraft, SourceName } from '@enrich/record';
 import type { Step } from '@enrich/worker-runtime';
 import { scoreConfidence, scoreFieldSources } from '../confidence';
+import { failJob } from '../job-failure';
 import { mergeSources } from '../merge-sources';
 import { compareRecords, type FieldChange } from '../monitors/change-detection';
-import { type CheckError, keepChanges, lockStoredRecord, recordCheck } from '../monitors/record-changes';
+import { type CheckError, endMonitorChecks, keepChanges, lockStoredRecord } from '../monitors/record-changes';
 import { type DeliveryQueue, leaveToReconciler } from '../owed-deliveries';
 import { loadJobForStep, type SourceDataBySource, STORED_SOURCES } from '../source-results';
 import { completeWithCompany } from './finalize-step.queries';
@@ -85,12 +86,6 @@ function checkError(results: SourceDataBySource): CheckError {
   return { code: ErrorCode.SITE_UNREACHABLE, message: website.message };
 }
 
-/** Ends the check of the monitors whose job this was, and counts it. */
-async function endChecks(db: Db, jobId: string, error: CheckError, metrics: Metrics | undefined): Promise<void> {
-  const checked = await recordCheck(typedSql(db, 'monitor-check-outcome'), jobId, error, new Date());
-  if (checked.length > 0) metrics?.monitorChecks.labels(error ? 'failing' : 'ok').inc(checked.length);
-}
-
 function countChanges(metrics: Metrics | undefined, found: { changes: FieldChange[]; deliveries: string[] }): void {
   if (!metrics) return;
   for (const change of found.changes) metrics.companyChanges.labels(change.field.split('.')[0]!).inc();
@@ -98,11 +93,6 @@ function countChanges(metrics: Metrics | undefined, found: { changes: FieldChang
 }
 
 export type FinalizeOutcome = { confidence: number } | { skipped: string } | { failed: ErrorCode };
-
-/** enrich_batch_items_total: a job of a batch ended here (only jobs with a batch count). */
-function countBatchItem(metrics: Metrics | undefined, ended: Ended, state: 'completed' | 'failed'): void {
-  if (ended.batchItem) metrics?.batchItems.labels(state).inc();
-}
 
 /**
  * Merges what the sources stored for this job, scores it, upserts the company (one row per
@@ -128,23 +118,22 @@ export async function finalizeJob(
     throw new AppError(ErrorCode.ENRICHMENT_FAILED, 'website source result is missing', { retryable: true });
   }
   if (results.website.status === 'failed') {
-    const failed = await markJobFailed(db, events, job.id, results.website.code, results.website.message);
-    countBatchItem(metrics, failed, 'failed');
-    await deliveries.queue(failed.deliveries, payload.requestId);
-    if (failed.ended) await endChecks(db, job.id, checkError(results), metrics);
-    return { failed: results.website.code };
+    const { code, message } = results.website;
+    await failJob({ db, events, deliveries, metrics }, job.id, { code, message }, payload.requestId);
+    return { failed: code };
   }
   const draft = mergeSources(results);
   const now = new Date();
 
   const found = { changes: [] as FieldChange[], deliveries: [] as string[], confidence: 0 };
   const completed = await completeJob(db, events, job.id, () => completeComparing(db, job, draft, results, now, found));
-  countBatchItem(metrics, completed, 'completed');
+  // enrich_batch_items_total: only jobs of a batch count (failJob counts the failed ones).
+  if (completed.batchItem) metrics?.batchItems.labels('completed').inc();
   // Changes found by a run that ended here only (a run that did not end wrote nothing).
   await deliveries.queue(completed.ended ? [...completed.deliveries, ...found.deliveries] : completed.deliveries, payload.requestId);
   if (!completed.ended) return { skipped: 'job ended meanwhile' };
   countChanges(metrics, found);
-  await endChecks(db, job.id, checkError(results), metrics);
+  await endMonitorChecks(db, job.id, checkError(results), metrics);
   // Another run of this step ended it meanwhile: its company row won (this one wrote none).
   return { confidence: found.confidence };
 }
@@ -154,10 +143,7 @@ export function finalizeStep(db: Db, events: JobEvents, deliveries: DeliveryQueu
   return {
     run: (payload) => finalizeJob(db, events, payload, deliveries, metrics),
     giveUp: async (payload, error) => {
-      const failed = await markJobFailed(db, events, payload.jobId, error.code, error.message);
-      countBatchItem(metrics, failed, 'failed');
-      await deliveries.queue(failed.deliveries, payload.requestId);
-      if (failed.ended) await endChecks(db, payload.jobId, { code: error.code, message: error.message }, metrics);
+      await failJob({ db, events, deliveries, metrics }, payload.jobId, error, payload.requestId);
     },
   };
 }
