@@ -1,6 +1,8 @@
 /** Types generated for queries found in "apps/api/src/search/search-reads.sql" */
 import { PreparedQuery } from '@enrich/db';
 
+export type DateOrString = Date | string;
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export type NumberOrString = number | string;
@@ -48,6 +50,8 @@ export const searchCorrections = new PreparedQuery<ISearchCorrectionsParams,ISea
 
 /** 'MatchCompanies' parameters type */
 export interface IMatchCompaniesParams {
+  afterDomain?: string | null | void;
+  afterRank?: number | null | void;
   businessStage?: string | null | void;
   industry?: string | null | void;
   limit: NumberOrString;
@@ -91,7 +95,7 @@ export interface IMatchCompaniesQuery {
   result: IMatchCompaniesResult;
 }
 
-const matchCompaniesIR: any = {"usedParamSet":{"query":true,"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"query","required":true,"transform":{"type":"scalar"},"locs":[{"a":111,"b":117},{"a":226,"b":232}]},{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":173,"b":180}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":244,"b":252},{"a":297,"b":305}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":318,"b":331},{"a":369,"b":382}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":394,"b":409},{"a":445,"b":460}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":472,"b":485},{"a":519,"b":532}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":771,"b":777}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":786,"b":793}]}],"statement":"WITH hits AS MATERIALIZED (\n  SELECT t.domain, t.enriched_at, ts_rank_cd(t.search_vector, to_tsquery('simple', :query!)) AS rank\n  FROM team_companies t\n  WHERE t.team_id = :teamId! AND t.search_vector @@ to_tsquery('simple', :query!)\n    AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)\n)\nSELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM hits) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", h.rank, c.*\n  FROM (SELECT domain, enriched_at AS \"listedAt\", rank FROM hits ORDER BY rank DESC, domain LIMIT :limit! OFFSET :offset!) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.rank DESC, p.c_domain                                                                                                                                                                                                                                                                                                                                                                "};
+const matchCompaniesIR: any = {"usedParamSet":{"query":true,"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"afterRank":true,"afterDomain":true,"limit":true,"offset":true},"params":[{"name":"query","required":true,"transform":{"type":"scalar"},"locs":[{"a":111,"b":117},{"a":226,"b":232}]},{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":173,"b":180}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":244,"b":252},{"a":297,"b":305}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":318,"b":331},{"a":369,"b":382}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":394,"b":409},{"a":445,"b":460}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":472,"b":485},{"a":519,"b":532}]},{"name":"afterRank","required":false,"transform":{"type":"scalar"},"locs":[{"a":754,"b":763},{"a":802,"b":811}]},{"name":"afterDomain","required":false,"transform":{"type":"scalar"},"locs":[{"a":820,"b":831}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":878,"b":884}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":893,"b":900}]}],"statement":"WITH hits AS MATERIALIZED (\n  SELECT t.domain, t.enriched_at, ts_rank_cd(t.search_vector, to_tsquery('simple', :query!)) AS rank\n  FROM team_companies t\n  WHERE t.team_id = :teamId! AND t.search_vector @@ to_tsquery('simple', :query!)\n    AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)\n)\nSELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM hits) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", h.rank, c.*\n  FROM (\n    SELECT domain, enriched_at AS \"listedAt\", rank FROM hits\n    WHERE (:afterRank::real IS NULL OR (-rank, domain) > (-:afterRank::real, :afterDomain::text))\n    ORDER BY rank DESC, domain LIMIT :limit! OFFSET :offset!\n  ) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.rank DESC, p.c_domain                                                                                                                                                                                                                                                                                                                                                                "};
 
 /**
  * Query generated from SQL:
@@ -108,7 +112,11 @@ const matchCompaniesIR: any = {"usedParamSet":{"query":true,"teamId":true,"indus
  * SELECT t.total AS "total!", p.* FROM (SELECT count(*)::int AS total FROM hits) t
  * LEFT JOIN LATERAL (
  *   SELECT h."listedAt", h.rank, c.*
- *   FROM (SELECT domain, enriched_at AS "listedAt", rank FROM hits ORDER BY rank DESC, domain LIMIT :limit! OFFSET :offset!) h
+ *   FROM (
+ *     SELECT domain, enriched_at AS "listedAt", rank FROM hits
+ *     WHERE (:afterRank::real IS NULL OR (-rank, domain) > (-:afterRank::real, :afterDomain::text))
+ *     ORDER BY rank DESC, domain LIMIT :limit! OFFSET :offset!
+ *   ) h
  *   JOIN company_records c ON c.c_domain = h.domain
  * ) p ON true
  * ORDER BY p.rank DESC, p.c_domain                                                                                                                                                                                                                                                                                                                                                                
@@ -119,6 +127,9 @@ export const matchCompanies = new PreparedQuery<IMatchCompaniesParams,IMatchComp
 
 /** 'MatchCorrectedCompanies' parameters type */
 export interface IMatchCorrectedCompaniesParams {
+  afterDomain?: string | null | void;
+  afterRank?: number | null | void;
+  afterTyped?: boolean | null | void;
   businessStage?: string | null | void;
   industry?: string | null | void;
   limit: NumberOrString;
@@ -164,7 +175,7 @@ export interface IMatchCorrectedCompaniesQuery {
   result: IMatchCorrectedCompaniesResult;
 }
 
-const matchCorrectedCompaniesIR: any = {"usedParamSet":{"typed":true,"query":true,"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"typed","required":true,"transform":{"type":"scalar"},"locs":[{"a":102,"b":108}]},{"name":"query","required":true,"transform":{"type":"scalar"},"locs":[{"a":174,"b":180},{"a":289,"b":295}]},{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":243}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":307,"b":315},{"a":360,"b":368}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":381,"b":394},{"a":432,"b":445}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":457,"b":472},{"a":508,"b":523}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":535,"b":548},{"a":582,"b":595}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":862,"b":868}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":877,"b":884}]}],"statement":"WITH hits AS MATERIALIZED (\n  SELECT t.domain, t.enriched_at, t.search_vector @@ to_tsquery('simple', :typed!) AS typed,\n    ts_rank_cd(t.search_vector, to_tsquery('simple', :query!)) AS rank\n  FROM team_companies t\n  WHERE t.team_id = :teamId! AND t.search_vector @@ to_tsquery('simple', :query!)\n    AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)\n)\nSELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM hits) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", h.typed, h.rank, c.*\n  FROM (SELECT domain, enriched_at AS \"listedAt\", typed, rank FROM hits ORDER BY typed DESC, rank DESC, domain LIMIT :limit! OFFSET :offset!) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.typed DESC, p.rank DESC, p.c_domain                                                                                                                                                                          "};
+const matchCorrectedCompaniesIR: any = {"usedParamSet":{"typed":true,"query":true,"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"afterRank":true,"afterTyped":true,"afterDomain":true,"limit":true,"offset":true},"params":[{"name":"typed","required":true,"transform":{"type":"scalar"},"locs":[{"a":102,"b":108}]},{"name":"query","required":true,"transform":{"type":"scalar"},"locs":[{"a":174,"b":180},{"a":289,"b":295}]},{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":236,"b":243}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":307,"b":315},{"a":360,"b":368}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":381,"b":394},{"a":432,"b":445}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":457,"b":472},{"a":508,"b":523}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":535,"b":548},{"a":582,"b":595}]},{"name":"afterRank","required":false,"transform":{"type":"scalar"},"locs":[{"a":833,"b":842},{"a":918,"b":927}]},{"name":"afterTyped","required":false,"transform":{"type":"scalar"},"locs":[{"a":895,"b":905}]},{"name":"afterDomain","required":false,"transform":{"type":"scalar"},"locs":[{"a":936,"b":947}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":1006,"b":1012}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":1021,"b":1028}]}],"statement":"WITH hits AS MATERIALIZED (\n  SELECT t.domain, t.enriched_at, t.search_vector @@ to_tsquery('simple', :typed!) AS typed,\n    ts_rank_cd(t.search_vector, to_tsquery('simple', :query!)) AS rank\n  FROM team_companies t\n  WHERE t.team_id = :teamId! AND t.search_vector @@ to_tsquery('simple', :query!)\n    AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)\n)\nSELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM hits) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", h.typed, h.rank, c.*\n  FROM (\n    SELECT domain, enriched_at AS \"listedAt\", typed, rank FROM hits\n    WHERE (:afterRank::real IS NULL OR (NOT typed, -rank, domain) > (NOT :afterTyped::boolean, -:afterRank::real, :afterDomain::text))\n    ORDER BY typed DESC, rank DESC, domain LIMIT :limit! OFFSET :offset!\n  ) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.typed DESC, p.rank DESC, p.c_domain                                                                                                                                                                          "};
 
 /**
  * Query generated from SQL:
@@ -182,7 +193,11 @@ const matchCorrectedCompaniesIR: any = {"usedParamSet":{"typed":true,"query":tru
  * SELECT t.total AS "total!", p.* FROM (SELECT count(*)::int AS total FROM hits) t
  * LEFT JOIN LATERAL (
  *   SELECT h."listedAt", h.typed, h.rank, c.*
- *   FROM (SELECT domain, enriched_at AS "listedAt", typed, rank FROM hits ORDER BY typed DESC, rank DESC, domain LIMIT :limit! OFFSET :offset!) h
+ *   FROM (
+ *     SELECT domain, enriched_at AS "listedAt", typed, rank FROM hits
+ *     WHERE (:afterRank::real IS NULL OR (NOT typed, -rank, domain) > (NOT :afterTyped::boolean, -:afterRank::real, :afterDomain::text))
+ *     ORDER BY typed DESC, rank DESC, domain LIMIT :limit! OFFSET :offset!
+ *   ) h
  *   JOIN company_records c ON c.c_domain = h.domain
  * ) p ON true
  * ORDER BY p.typed DESC, p.rank DESC, p.c_domain                                                                                                                                                                          
@@ -193,6 +208,8 @@ export const matchCorrectedCompanies = new PreparedQuery<IMatchCorrectedCompanie
 
 /** 'ListCompanies' parameters type */
 export interface IListCompaniesParams {
+  afterAt?: DateOrString | null | void;
+  afterDomain?: string | null | void;
   limit: NumberOrString;
   offset: NumberOrString;
   teamId: string;
@@ -230,7 +247,7 @@ export interface IListCompaniesQuery {
   result: IListCompaniesResult;
 }
 
-const listCompaniesIR: any = {"usedParamSet":{"teamId":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":104,"b":111},{"a":248,"b":255}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":297,"b":303}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":312,"b":319}]}],"statement":"SELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM team_companies WHERE team_id = :teamId!) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", c.*\n  FROM (SELECT domain, enriched_at AS \"listedAt\" FROM team_companies WHERE team_id = :teamId! ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.\"listedAt\" DESC, p.c_domain                                                                                                                                   "};
+const listCompaniesIR: any = {"usedParamSet":{"teamId":true,"afterAt":true,"afterDomain":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":104,"b":111},{"a":257,"b":264}]},{"name":"afterAt","required":false,"transform":{"type":"scalar"},"locs":[{"a":277,"b":284},{"a":324,"b":331},{"a":363,"b":370}]},{"name":"afterDomain","required":false,"transform":{"type":"scalar"},"locs":[{"a":395,"b":406}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":461,"b":467}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":476,"b":483}]}],"statement":"SELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM team_companies WHERE team_id = :teamId!) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", c.*\n  FROM (\n    SELECT domain, enriched_at AS \"listedAt\" FROM team_companies\n    WHERE team_id = :teamId!\n      AND (:afterAt::timestamp IS NULL OR (enriched_at <= :afterAt::timestamp AND (enriched_at < :afterAt::timestamp OR domain > :afterDomain::text)))\n    ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!\n  ) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.\"listedAt\" DESC, p.c_domain                                                                                                                                   "};
 
 /**
  * Query generated from SQL:
@@ -238,7 +255,12 @@ const listCompaniesIR: any = {"usedParamSet":{"teamId":true,"limit":true,"offset
  * SELECT t.total AS "total!", p.* FROM (SELECT count(*)::int AS total FROM team_companies WHERE team_id = :teamId!) t
  * LEFT JOIN LATERAL (
  *   SELECT h."listedAt", c.*
- *   FROM (SELECT domain, enriched_at AS "listedAt" FROM team_companies WHERE team_id = :teamId! ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h
+ *   FROM (
+ *     SELECT domain, enriched_at AS "listedAt" FROM team_companies
+ *     WHERE team_id = :teamId!
+ *       AND (:afterAt::timestamp IS NULL OR (enriched_at <= :afterAt::timestamp AND (enriched_at < :afterAt::timestamp OR domain > :afterDomain::text)))
+ *     ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!
+ *   ) h
  *   JOIN company_records c ON c.c_domain = h.domain
  * ) p ON true
  * ORDER BY p."listedAt" DESC, p.c_domain                                                                                                                                   
@@ -249,6 +271,8 @@ export const listCompanies = new PreparedQuery<IListCompaniesParams,IListCompani
 
 /** 'ListFilteredCompanies' parameters type */
 export interface IListFilteredCompaniesParams {
+  afterAt?: DateOrString | null | void;
+  afterDomain?: string | null | void;
   businessStage?: string | null | void;
   industry?: string | null | void;
   limit: NumberOrString;
@@ -290,7 +314,7 @@ export interface IListFilteredCompaniesQuery {
   result: IListFilteredCompaniesResult;
 }
 
-const listFilteredCompaniesIR: any = {"usedParamSet":{"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":103,"b":110}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":121,"b":129},{"a":174,"b":182}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":195,"b":208},{"a":246,"b":259}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":271,"b":286},{"a":322,"b":337}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":349,"b":362},{"a":396,"b":409}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":641,"b":647}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":656,"b":663}]}],"statement":"WITH hits AS MATERIALIZED (\n  SELECT t.domain, t.enriched_at FROM team_companies t\n  WHERE t.team_id = :teamId!\n    AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)\n)\nSELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM hits) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", c.*\n  FROM (SELECT domain, enriched_at AS \"listedAt\" FROM hits ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.\"listedAt\" DESC, p.c_domain                                                                                                                                                                                                                                                                                                                                                                                                                                                           "};
+const listFilteredCompaniesIR: any = {"usedParamSet":{"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"afterAt":true,"afterDomain":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":103,"b":110}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":121,"b":129},{"a":174,"b":182}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":195,"b":208},{"a":246,"b":259}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":271,"b":286},{"a":322,"b":337}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":349,"b":362},{"a":396,"b":409}]},{"name":"afterAt","required":false,"transform":{"type":"scalar"},"locs":[{"a":616,"b":623},{"a":661,"b":668},{"a":699,"b":706}]},{"name":"afterDomain","required":false,"transform":{"type":"scalar"},"locs":[{"a":732,"b":743}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":796,"b":802}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":811,"b":818}]}],"statement":"WITH hits AS MATERIALIZED (\n  SELECT t.domain, t.enriched_at FROM team_companies t\n  WHERE t.team_id = :teamId!\n    AND (:industry::text IS NULL OR lower(t.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR t.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR t.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR t.confidence >= :minConfidence)\n)\nSELECT t.total AS \"total!\", p.* FROM (SELECT count(*)::int AS total FROM hits) t\nLEFT JOIN LATERAL (\n  SELECT h.\"listedAt\", c.*\n  FROM (\n    SELECT domain, enriched_at AS \"listedAt\" FROM hits\n    WHERE :afterAt::timestamp IS NULL OR enriched_at < :afterAt::timestamp OR (enriched_at = :afterAt::timestamp AND domain > :afterDomain::text)\n    ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!\n  ) h\n  JOIN company_records c ON c.c_domain = h.domain\n) p ON true\nORDER BY p.\"listedAt\" DESC, p.c_domain                                                                                                                                                                                                                                                                                                                                                                                                                                                           "};
 
 /**
  * Query generated from SQL:
@@ -306,7 +330,11 @@ const listFilteredCompaniesIR: any = {"usedParamSet":{"teamId":true,"industry":t
  * SELECT t.total AS "total!", p.* FROM (SELECT count(*)::int AS total FROM hits) t
  * LEFT JOIN LATERAL (
  *   SELECT h."listedAt", c.*
- *   FROM (SELECT domain, enriched_at AS "listedAt" FROM hits ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h
+ *   FROM (
+ *     SELECT domain, enriched_at AS "listedAt" FROM hits
+ *     WHERE :afterAt::timestamp IS NULL OR enriched_at < :afterAt::timestamp OR (enriched_at = :afterAt::timestamp AND domain > :afterDomain::text)
+ *     ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!
+ *   ) h
  *   JOIN company_records c ON c.c_domain = h.domain
  * ) p ON true
  * ORDER BY p."listedAt" DESC, p.c_domain                                                                                                                                                                                                                                                                                                                                                                                                                                                           
@@ -355,6 +383,8 @@ export const estimateMatches = new PreparedQuery<IEstimateMatchesParams,IEstimat
 
 /** 'WalkCompanies' parameters type */
 export interface IWalkCompaniesParams {
+  afterAt?: DateOrString | null | void;
+  afterDomain?: string | null | void;
   businessStage?: string | null | void;
   industry?: string | null | void;
   limit: NumberOrString;
@@ -395,7 +425,7 @@ export interface IWalkCompaniesQuery {
   result: IWalkCompaniesResult;
 }
 
-const walkCompaniesIR: any = {"usedParamSet":{"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":121,"b":128}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":139,"b":147},{"a":192,"b":200}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":213,"b":226},{"a":264,"b":277}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":289,"b":304},{"a":340,"b":355}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":367,"b":380},{"a":414,"b":427}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":478,"b":484}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":493,"b":500}]}],"statement":"SELECT h.\"listedAt\", c.*\nFROM (\n  SELECT w.domain, w.enriched_at AS \"listedAt\" FROM team_companies w\n  WHERE w.team_id = :teamId!\n    AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)\n  ORDER BY w.enriched_at DESC, w.domain\n  LIMIT :limit! OFFSET :offset!\n) h\nJOIN company_records c ON c.c_domain = h.domain\nORDER BY h.\"listedAt\" DESC, c.c_domain"};
+const walkCompaniesIR: any = {"usedParamSet":{"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"afterAt":true,"afterDomain":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":121,"b":128}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":139,"b":147},{"a":192,"b":200}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":213,"b":226},{"a":264,"b":277}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":289,"b":304},{"a":340,"b":355}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":367,"b":380},{"a":414,"b":427}]},{"name":"afterAt","required":false,"transform":{"type":"scalar"},"locs":[{"a":439,"b":446},{"a":488,"b":495},{"a":529,"b":536}]},{"name":"afterDomain","required":false,"transform":{"type":"scalar"},"locs":[{"a":563,"b":574}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":633,"b":639}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":648,"b":655}]}],"statement":"SELECT h.\"listedAt\", c.*\nFROM (\n  SELECT w.domain, w.enriched_at AS \"listedAt\" FROM team_companies w\n  WHERE w.team_id = :teamId!\n    AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)\n    AND (:afterAt::timestamp IS NULL OR (w.enriched_at <= :afterAt::timestamp AND (w.enriched_at < :afterAt::timestamp OR w.domain > :afterDomain::text)))\n  ORDER BY w.enriched_at DESC, w.domain\n  LIMIT :limit! OFFSET :offset!\n) h\nJOIN company_records c ON c.c_domain = h.domain\nORDER BY h.\"listedAt\" DESC, c.c_domain"};
 
 /**
  * Query generated from SQL:
@@ -408,6 +438,7 @@ const walkCompaniesIR: any = {"usedParamSet":{"teamId":true,"industry":true,"bus
  *     AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)
  *     AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)
  *     AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)
+ *     AND (:afterAt::timestamp IS NULL OR (w.enriched_at <= :afterAt::timestamp AND (w.enriched_at < :afterAt::timestamp OR w.domain > :afterDomain::text)))
  *   ORDER BY w.enriched_at DESC, w.domain
  *   LIMIT :limit! OFFSET :offset!
  * ) h
@@ -420,6 +451,8 @@ export const walkCompanies = new PreparedQuery<IWalkCompaniesParams,IWalkCompani
 
 /** 'WalkMatches' parameters type */
 export interface IWalkMatchesParams {
+  afterAt?: DateOrString | null | void;
+  afterDomain?: string | null | void;
   businessStage?: string | null | void;
   industry?: string | null | void;
   limit: NumberOrString;
@@ -461,7 +494,7 @@ export interface IWalkMatchesQuery {
   result: IWalkMatchesResult;
 }
 
-const walkMatchesIR: any = {"usedParamSet":{"query":true,"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"query","required":true,"transform":{"type":"scalar"},"locs":[{"a":242,"b":248}]},{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":294,"b":301}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":312,"b":320},{"a":365,"b":373}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":386,"b":399},{"a":437,"b":450}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":462,"b":477},{"a":513,"b":528}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":540,"b":553},{"a":587,"b":600}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":651,"b":657}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":666,"b":673}]}],"statement":"SELECT h.\"listedAt\", c.*\nFROM (\n  SELECT w.domain, w.enriched_at AS \"listedAt\" FROM team_companies w JOIN LATERAL (SELECT 1 FROM team_companies m WHERE m.team_id = w.team_id AND m.domain = w.domain AND m.search_vector @@ to_tsquery('simple', :query!) OFFSET 0 ) hit ON true\n  WHERE w.team_id = :teamId!\n    AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)\n  ORDER BY w.enriched_at DESC, w.domain\n  LIMIT :limit! OFFSET :offset!\n) h\nJOIN company_records c ON c.c_domain = h.domain\nORDER BY h.\"listedAt\" DESC, c.c_domain"};
+const walkMatchesIR: any = {"usedParamSet":{"query":true,"teamId":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"afterAt":true,"afterDomain":true,"limit":true,"offset":true},"params":[{"name":"query","required":true,"transform":{"type":"scalar"},"locs":[{"a":242,"b":248}]},{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":294,"b":301}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":312,"b":320},{"a":365,"b":373}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":386,"b":399},{"a":437,"b":450}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":462,"b":477},{"a":513,"b":528}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":540,"b":553},{"a":587,"b":600}]},{"name":"afterAt","required":false,"transform":{"type":"scalar"},"locs":[{"a":612,"b":619},{"a":661,"b":668},{"a":702,"b":709}]},{"name":"afterDomain","required":false,"transform":{"type":"scalar"},"locs":[{"a":736,"b":747}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":806,"b":812}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":821,"b":828}]}],"statement":"SELECT h.\"listedAt\", c.*\nFROM (\n  SELECT w.domain, w.enriched_at AS \"listedAt\" FROM team_companies w JOIN LATERAL (SELECT 1 FROM team_companies m WHERE m.team_id = w.team_id AND m.domain = w.domain AND m.search_vector @@ to_tsquery('simple', :query!) OFFSET 0 ) hit ON true\n  WHERE w.team_id = :teamId!\n    AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)\n    AND (:afterAt::timestamp IS NULL OR (w.enriched_at <= :afterAt::timestamp AND (w.enriched_at < :afterAt::timestamp OR w.domain > :afterDomain::text)))\n  ORDER BY w.enriched_at DESC, w.domain\n  LIMIT :limit! OFFSET :offset!\n) h\nJOIN company_records c ON c.c_domain = h.domain\nORDER BY h.\"listedAt\" DESC, c.c_domain"};
 
 /**
  * Query generated from SQL:
@@ -474,6 +507,7 @@ const walkMatchesIR: any = {"usedParamSet":{"query":true,"teamId":true,"industry
  *     AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)
  *     AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)
  *     AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)
+ *     AND (:afterAt::timestamp IS NULL OR (w.enriched_at <= :afterAt::timestamp AND (w.enriched_at < :afterAt::timestamp OR w.domain > :afterDomain::text)))
  *   ORDER BY w.enriched_at DESC, w.domain
  *   LIMIT :limit! OFFSET :offset!
  * ) h
@@ -486,6 +520,8 @@ export const walkMatches = new PreparedQuery<IWalkMatchesParams,IWalkMatchesResu
 
 /** 'SortMatches' parameters type */
 export interface ISortMatchesParams {
+  afterAt?: DateOrString | null | void;
+  afterDomain?: string | null | void;
   businessStage?: string | null | void;
   industry?: string | null | void;
   limit: NumberOrString;
@@ -527,7 +563,7 @@ export interface ISortMatchesQuery {
   result: ISortMatchesResult;
 }
 
-const sortMatchesIR: any = {"usedParamSet":{"teamId":true,"query":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":121,"b":128}]},{"name":"query","required":true,"transform":{"type":"scalar"},"locs":[{"a":174,"b":180}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":192,"b":200},{"a":245,"b":253}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":266,"b":279},{"a":317,"b":330}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":342,"b":357},{"a":393,"b":408}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":420,"b":433},{"a":467,"b":480}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":531,"b":537}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":546,"b":553}]}],"statement":"SELECT h.\"listedAt\", c.*\nFROM (\n  SELECT w.domain, w.enriched_at AS \"listedAt\" FROM team_companies w\n  WHERE w.team_id = :teamId! AND w.search_vector @@ to_tsquery('simple', :query!)\n    AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)\n  ORDER BY w.enriched_at DESC, w.domain\n  LIMIT :limit! OFFSET :offset!\n) h\nJOIN company_records c ON c.c_domain = h.domain\nORDER BY h.\"listedAt\" DESC, c.c_domain"};
+const sortMatchesIR: any = {"usedParamSet":{"teamId":true,"query":true,"industry":true,"businessStage":true,"locationPattern":true,"minConfidence":true,"afterAt":true,"afterDomain":true,"limit":true,"offset":true},"params":[{"name":"teamId","required":true,"transform":{"type":"scalar"},"locs":[{"a":121,"b":128}]},{"name":"query","required":true,"transform":{"type":"scalar"},"locs":[{"a":174,"b":180}]},{"name":"industry","required":false,"transform":{"type":"scalar"},"locs":[{"a":192,"b":200},{"a":245,"b":253}]},{"name":"businessStage","required":false,"transform":{"type":"scalar"},"locs":[{"a":266,"b":279},{"a":317,"b":330}]},{"name":"locationPattern","required":false,"transform":{"type":"scalar"},"locs":[{"a":342,"b":357},{"a":393,"b":408}]},{"name":"minConfidence","required":false,"transform":{"type":"scalar"},"locs":[{"a":420,"b":433},{"a":467,"b":480}]},{"name":"afterAt","required":false,"transform":{"type":"scalar"},"locs":[{"a":492,"b":499},{"a":541,"b":548},{"a":582,"b":589}]},{"name":"afterDomain","required":false,"transform":{"type":"scalar"},"locs":[{"a":616,"b":627}]},{"name":"limit","required":true,"transform":{"type":"scalar"},"locs":[{"a":686,"b":692}]},{"name":"offset","required":true,"transform":{"type":"scalar"},"locs":[{"a":701,"b":708}]}],"statement":"SELECT h.\"listedAt\", c.*\nFROM (\n  SELECT w.domain, w.enriched_at AS \"listedAt\" FROM team_companies w\n  WHERE w.team_id = :teamId! AND w.search_vector @@ to_tsquery('simple', :query!)\n    AND (:industry::text IS NULL OR lower(w.industry) = lower(:industry))\n    AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)\n    AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)\n    AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)\n    AND (:afterAt::timestamp IS NULL OR (w.enriched_at <= :afterAt::timestamp AND (w.enriched_at < :afterAt::timestamp OR w.domain > :afterDomain::text)))\n  ORDER BY w.enriched_at DESC, w.domain\n  LIMIT :limit! OFFSET :offset!\n) h\nJOIN company_records c ON c.c_domain = h.domain\nORDER BY h.\"listedAt\" DESC, c.c_domain"};
 
 /**
  * Query generated from SQL:
@@ -540,6 +576,7 @@ const sortMatchesIR: any = {"usedParamSet":{"teamId":true,"query":true,"industry
  *     AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)
  *     AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)
  *     AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)
+ *     AND (:afterAt::timestamp IS NULL OR (w.enriched_at <= :afterAt::timestamp AND (w.enriched_at < :afterAt::timestamp OR w.domain > :afterDomain::text)))
  *   ORDER BY w.enriched_at DESC, w.domain
  *   LIMIT :limit! OFFSET :offset!
  * ) h
