@@ -1,5 +1,6 @@
 import { runSearch, searchInput, searchQuerySchema } from '@enrich/api';
 import { sqlPool, typedSql } from '@enrich/db';
+import { recordedSql } from '@enrich/testkit';
 import type pg from 'pg';
 import request from 'supertest';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -135,16 +136,9 @@ it('plans the running-leader lookup for each call, even in a session that keeps 
 // three such calls, was costed at 10^9 rows, above jit_above_cost (100,000 by default), and a
 // server with JIT compiled it on every search, about 75 ms of a search that otherwise takes a few.
 it('costs the search estimate far below JIT', async () => {
-  const statements: { text: string; values: unknown[] }[] = [];
-  const sql = typedSql(stack.database.db);
-  const recording = {
-    query: (text: string, values: unknown[]) => {
-      statements.push({ text, values });
-      return sql.query(text, values);
-    },
-  };
+  const { connection, statements } = recordedSql(typedSql(stack.database.db));
   const query = searchQuerySchema.parse({ q: 'plans', industry: 'software', minConfidence: '10' });
-  await runSearch(recording, searchInput('team_none', query));
+  await runSearch(connection, searchInput('team_none', query));
   const estimate = statements.find((statement) => statement.text.includes('search_match_estimate'));
   const { rows } = await sqlPool(stack.database.db).query<{ 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] }>(
     `EXPLAIN (FORMAT JSON) ${estimate!.text}`,

@@ -8,6 +8,7 @@ import {
   searchQuerySchema,
 } from '@enrich/api';
 import { type Prisma, sqlPool, typedSql } from '@enrich/db';
+import { recordedSql } from '@enrich/testkit';
 import request from 'supertest';
 import { strictError, strictSearchResponse } from '../support/contract-schemas';
 import { startTestStack, type TestStack } from '../support/test-stack';
@@ -265,21 +266,14 @@ describe('a cursor this search did not give', () => {
 
 describe('the walk from a cursor', () => {
   it('starts at its key in the (team_id, enriched_at DESC, domain) index, not from the top', async () => {
-    const statements: { text: string; values: unknown[] }[] = [];
-    const pool = sqlPool(stack.database.db);
-    const recording = {
-      query: (text: string, values: unknown[]) => {
-        statements.push({ text, values });
-        return typedSql(stack.database.db).query(text, values);
-      },
-    };
+    const { connection, statements } = recordedSql(typedSql(stack.database.db));
     const after = { order: 'recency' as const, at: at(20), domain: 'widget-0.example' };
     for (const q of [undefined, 'widget']) {
-      await runSearch(recording, { ...searchInput(teamId, searchQuerySchema.parse({ q })), after, offset: 20 }, WALK);
+      await runSearch(connection, { ...searchInput(teamId, searchQuerySchema.parse({ q })), after, offset: 20 }, WALK);
     }
     const walks = statements.filter((s) => /ORDER BY w\.enriched_at DESC/.test(s.text));
     expect(walks).toHaveLength(2);
-    const client = await pool.connect();
+    const client = await sqlPool(stack.database.db).connect();
     try {
       // So few rows that the planner would rather read and sort them all: the test is what the index can take.
       await client.query('SET enable_seqscan = off; SET enable_bitmapscan = off; SET enable_sort = off');
