@@ -38,6 +38,7 @@ const BOTH_STORES = testFiles([
   'cli-csv',
   'cli-monitors',
   'company-search',
+  'search-cursor',
   'crawl',
   'dashboard-app',
   'db-schema',

@@ -40,11 +40,12 @@ const clientFor = (apiKey: string, options = {}) => new EnrichClient({ baseUrl, 
 
 /** A fetch that records each call's path, when it was answered and with what status and Retry-After. */
 function recordingFetch() {
-  const calls: { path: string; at: number; status: number; retryAfter: string | null }[] = [];
+  const calls: { path: string; query: URLSearchParams; at: number; status: number; retryAfter: string | null }[] = [];
   const recording: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
     calls.push({
       path: new URL(String(input)).pathname,
+      query: new URL(String(input)).searchParams,
       at: Date.now(),
       status: response.status,
       retryAfter: response.headers.get('retry-after'),
@@ -95,8 +96,15 @@ describe('EnrichClient against the API', () => {
     for await (const job of client.jobs({ pageSize: 1 })) jobs.push(job.domain);
     expect(jobs).toEqual(['client-two.com', 'client-one.com']);
     const found = [];
-    for await (const company of client.search({ q: 'client', fields: 'name' }, { pageSize: 1 })) found.push(company.domain);
+    const searching = recordingFetch();
+    for await (const company of clientFor(key, { fetch: searching.fetch }).search({ q: 'client', fields: 'name' }, { pageSize: 1 }))
+      found.push(company.domain);
     expect(found.sort()).toEqual(['client-one.com', 'client-two.com']);
+    // Walked by cursor: the first page asked for without one, the next with the first's nextCursor.
+    expect(searching.calls.map((call) => [call.query.has('page'), call.query.has('cursor')])).toEqual([
+      [false, false],
+      [false, true],
+    ]);
     expect((await client.usage()).month.enrichments).toBe(2);
   }, 60_000);
 

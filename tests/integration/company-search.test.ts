@@ -156,7 +156,7 @@ describe('answers', () => {
           enrichedAt: at(10).toISOString(),
         },
       ],
-      pagination: { page: 1, limit: 20, total: 1, totalPages: 1 },
+      pagination: { page: 1, limit: 20, total: 1, totalPages: 1, nextCursor: null },
     });
     expect(res.headers['x-ratelimit-limit']).toBeDefined();
   });
@@ -198,7 +198,7 @@ describe('answers', () => {
     const res = await request(stack.app).get('/openapi.json');
     const operation = res.body.paths['/api/companies/search'].get;
     expect(operation.parameters.map((p: { name: string }) => p.name).sort()).toEqual(
-      ['businessStage', 'fields', 'industry', 'limit', 'location', 'minConfidence', 'page', 'q'].sort(),
+      ['businessStage', 'cursor', 'fields', 'industry', 'limit', 'location', 'minConfidence', 'page', 'q'].sort(),
     );
     expect(operation.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/CompanySearchResponse');
   });
@@ -257,7 +257,7 @@ describe('matching and ranking', () => {
     for (const query of queries) {
       const res = await search({ ...query, limit: '100' });
       expect(domains(res)).toEqual(expected);
-      expect(res.body.pagination).toEqual({ page: 1, limit: 100, total: A_TOTAL, totalPages: 1 });
+      expect(res.body.pagination).toEqual({ page: 1, limit: 100, total: A_TOTAL, totalPages: 1, nextCursor: null });
     }
   });
 });
@@ -293,7 +293,7 @@ describe('filters', () => {
       'zeta-analytics.com',
     ]);
     const none = await search({ q: 'acme', industry: 'software' });
-    expect(none.body).toEqual({ results: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+    expect(none.body).toEqual({ results: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, nextCursor: null } });
   });
 });
 
@@ -326,15 +326,21 @@ describe('pagination', () => {
   it('answers a page past the end with no results and the right totals', async () => {
     const res = await search({ q: 'widget', page: '9', limit: '5' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ results: [], pagination: { page: 9, limit: 5, total: WIDGETS.length, totalPages: 8 } });
+    expect(res.body).toEqual({ results: [], pagination: { page: 9, limit: 5, total: WIDGETS.length, totalPages: 8, nextCursor: null } });
     const listing = await search({ page: '1000', limit: '100' });
-    expect(listing.body).toEqual({ results: [], pagination: { page: 1000, limit: 100, total: A_TOTAL, totalPages: 1 } });
+    expect(listing.body).toEqual({ results: [], pagination: { page: 1000, limit: 100, total: A_TOTAL, totalPages: 1, nextCursor: null } });
   });
 
   it('defaults to page 1 of 20', async () => {
     const res = await search({});
     expect(res.body.results).toHaveLength(20);
-    expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: A_TOTAL, totalPages: Math.ceil(A_TOTAL / 20) });
+    expect(res.body.pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: A_TOTAL,
+      totalPages: Math.ceil(A_TOTAL / 20),
+      nextCursor: expect.any(String),
+    });
   });
 });
 
@@ -389,7 +395,10 @@ describe('broad searches', () => {
   it('marks an estimated total in the answer with totalEstimated, and leaves a counted one unmarked', async () => {
     expect((await search({ q: 'widget' })).body.pagination).not.toHaveProperty('totalEstimated');
     expect(() =>
-      strictSearchResponse.parse({ results: [], pagination: { page: 1, limit: 20, total: 5000, totalPages: 250, totalEstimated: true } }),
+      strictSearchResponse.parse({
+        results: [],
+        pagination: { page: 1, limit: 20, total: 5000, totalPages: 250, totalEstimated: true, nextCursor: 'WyJ4Il0' },
+      }),
     ).not.toThrow();
   });
 });
@@ -454,6 +463,6 @@ describe('team isolation', () => {
 
   it('a team that enriched nothing gets an empty list', async () => {
     const res = await search({}, await stack.key('free'));
-    expect(res.body).toEqual({ results: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+    expect(res.body).toEqual({ results: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, nextCursor: null } });
   });
 });

@@ -74,7 +74,7 @@ describe('GET /companies/{domain}', () => {
       expect(res.status).toBe(200);
       const [result] = strictSearchResponse.parse({
         results: [res.body],
-        pagination: { page: 1, limit: 1, total: 1, totalPages: 1 },
+        pagination: { page: 1, limit: 1, total: 1, totalPages: 1, nextCursor: null },
       }).results;
       expect(result).toMatchObject({ domain: 'acme.com', name: 'Acme', industry: 'Software', confidence: 70, sources: ['website'] });
       expect(Date.parse(res.body.enrichedAt)).not.toBeNaN();

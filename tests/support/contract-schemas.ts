@@ -16,12 +16,14 @@ import {
   jobProcessingSchema,
   jobStartedEventSchema,
   jobSummarySchema,
+  searchCursorPaginationSchema,
   searchPaginationSchema,
   searchResponseSchema,
   searchResultSchema,
   usageSchema,
 } from '@enrich/api';
 import { companyRecordSchema } from '@enrich/record';
+import { z } from 'zod';
 
 // The schemas the OpenAPI document is generated from, made strict: a response with a field
 // the document does not name, or without one it names, fails the test. This keeps the served
@@ -38,7 +40,10 @@ export const strictBatchStatus = batchStatusSchema
   .strict();
 
 export const strictSearchResponse = searchResponseSchema
-  .extend({ results: searchResultSchema.strict().array(), pagination: searchPaginationSchema.strict() })
+  .extend({
+    results: searchResultSchema.strict().array(),
+    pagination: z.union([searchPaginationSchema.strict(), searchCursorPaginationSchema.strict()]),
+  })
   .strict();
 
 export const strictUsage = usageSchema.strict();

@@ -70,6 +70,8 @@ export { paginationSchema } from './schemas/pagination';
 export {
   companyAnswerSchema,
   type SearchQuery,
+  type SearchResponse,
+  searchCursorPaginationSchema,
   searchPaginationSchema,
   searchQueryInput,
   searchQuerySchema,
@@ -86,6 +88,7 @@ export {
   webhookUpdateSchema,
   webhookWithSecretSchema,
 } from './schemas/webhooks';
-export { searchInput } from './search/search-companies';
+export { searchCompanies, searchInput } from './search/search-companies';
+export { encodeSearchCursor, type SearchCursor, type SearchKey, searchFingerprint } from './search/search-cursor';
 export { SEARCH_LIMITS, type SearchLimits } from './search/search-plan';
 export { type RunSql, runSearch, type SearchInput, type SearchPage } from './search/search-sql';

@@ -145,6 +145,7 @@ export interface ApiSchemas {
   MonitorUpdateRequest: MonitorUpdateRequest;
   Pagination: Pagination;
   RateLimitWindow: RateLimitWindow;
+  SearchCursorPagination: SearchCursorPagination;
   SearchPagination: SearchPagination;
   SigninRequest: SigninRequest;
   SignupRequest: SignupRequest;
@@ -726,7 +727,7 @@ export interface CompanyChangedPayload {
  */
 export interface CompanySearchResponse {
   results: (CompanySearchResult | CompanySearchResultSelection)[];
-  pagination: SearchPagination;
+  pagination: SearchPagination | SearchCursorPagination;
 }
 /**
  * The company data record, plus enrichedAt
@@ -852,9 +853,31 @@ export interface SearchPagination {
   total: number;
   totalPages: number;
   /**
-   * Present (true) when the search matched too many companies to count: total and totalPages are then PostgreSQL’s estimate, never below what the pages shown so far prove. Walk the pages until one has fewer than limit results.
+   * Present (true) when the search matched too many companies to count: total (and totalPages) are then PostgreSQL’s estimate, never below what the pages shown so far prove. It is exact on the last page.
    */
   totalEstimated?: true;
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  nextCursor: string | null;
+}
+/**
+ * The pagination of a page asked for by cursor
+ *
+ * This interface was referenced by `ApiSchemas`'s JSON-Schema
+ * via the `definition` "SearchCursorPagination".
+ */
+export interface SearchCursorPagination {
+  limit: number;
+  total: number;
+  /**
+   * Present (true) when the search matched too many companies to count: total (and totalPages) are then PostgreSQL’s estimate, never below what the pages shown so far prove. It is exact on the last page.
+   */
+  totalEstimated?: true;
+  /**
+   * Pass as `cursor` for the next page; null on the last page
+   */
+  nextCursor: string | null;
 }
 /**
  * This interface was referenced by `ApiSchemas`'s JSON-Schema

@@ -23,7 +23,7 @@ import type {
   WebhookUpdateRequest,
   WebhookWithSecret,
 } from './api-types';
-import { cursorPages } from './cursor-pages';
+import { byCursor, cursorPages } from './cursor-pages';
 import { ConnectionError, EnrichError } from './errors';
 import { Monitors } from './monitors';
 import { readEvents } from './sse';
@@ -198,23 +198,16 @@ export class EnrichClient {
     );
   }
 
-  /** GET /companies/search, every page: the team's companies that match. */
-  async *search(
+  /**
+   * GET /companies/search, every page: the team's companies that match. Walked by cursor, so a
+   * deep page costs what the first does.
+   */
+  search(
     query: { q?: string; industry?: string; businessStage?: string; location?: string; minConfidence?: number; fields?: string | string[] },
     options: CallOptions & { pageSize?: number } = {},
   ): AsyncGenerator<StoredCompany> {
-    for (let page = 1; ; page += 1) {
-      const answer = await this.http.json<CompanySearchResponse>(
-        {
-          method: 'GET',
-          path: '/api/companies/search',
-          query: { ...query, fields: fieldsParam(query.fields), page, limit: options.pageSize ?? 100 },
-        },
-        options,
-      );
-      yield* answer.results;
-      if (page >= answer.pagination.totalPages) return;
-    }
+    const params = { ...query, fields: fieldsParam(query.fields) };
+    return byCursor(this.http, '/api/companies/search', params, options, (answer: CompanySearchResponse) => answer.results);
   }
 
   /** GET /enrich, every page: the team's single jobs, newest first. */

@@ -22,18 +22,21 @@ const routes = [
     description:
       'Ranked full-text search with prefix and typo tolerance; without q, a list, most recently enriched first. A broad search ' +
       '(too many matches to rank) is listed most recently enriched first too, with an estimated total (pagination.totalEstimated). ' +
-      'Does not count against rate limits.',
+      'Pages by page number, or by cursor (pagination.nextCursor, on every answer): a page number costs its depth, a cursor ' +
+      'does not, so walk deep pages by cursor. Does not count against rate limits.',
     input: { query: searchQueryInput },
     answer: {
       schema: searchResponseSchema,
-      description: 'One page of results; a page past the end has no results and the same pagination totals',
-      example: { results: [companyExample], pagination: { page: 1, limit: 20, total: 1, totalPages: 1 } },
+      description:
+        'One page of results; a page past the end has no results and the same pagination totals. A page asked for by cursor has ' +
+        'no page or totalPages in its pagination (SearchCursorPagination)',
+      example: { results: [companyExample], pagination: { page: 1, limit: 20, total: 1, totalPages: 1, nextCursor: null } },
     },
     responses: ({ common }) => ({
       ...common,
       400: error(
         'VALIDATION_ERROR (page, limit, minConfidence or businessStage out of range, q too long, an unknown field in `fields`, ' +
-          'a parameter given twice or holding U+0000)',
+          'a parameter given twice or holding U+0000, a cursor this search did not give, cursor with page)',
       ),
       405: error('METHOD_NOT_ALLOWED'),
     }),

@@ -1,5 +1,7 @@
 import { BUSINESS_STAGES, companyRecordSchema, selectedRecordSchema } from '@enrich/record';
 import { z } from 'zod';
+import { cursorFits, decodeSearchCursor } from '../search/search-cursor';
+import { cursorParameter, nextCursorSchema } from './cursor';
 import { fieldsShape } from './fields';
 import { paginationQuerySchema, paginationSchema } from './pagination';
 
@@ -8,7 +10,7 @@ export const MAX_QUERY_LENGTH = 200;
 const filterText = (name: string) =>
   z.string().trim().min(1, `${name} must not be empty`).max(100, `${name} must be at most 100 characters`).optional();
 
-export const searchQuerySchema = paginationQuerySchema.extend({
+const searchQueryShape = paginationQuerySchema.extend({
   q: z
     .string()
     .max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`)
@@ -33,7 +35,19 @@ export const searchQuerySchema = paginationQuerySchema.extend({
     .pipe(z.number().int().max(100, 'minConfidence must be at most 100'))
     .optional()
     .meta({ description: 'Lowest confidence, 0 to 100', example: '70' }),
+  // A domain makes a cursor up to about 350 characters.
+  cursor: cursorParameter(decodeSearchCursor, 600).meta({
+    description:
+      'pagination.nextCursor of the previous page, given with the same q and filters (not with page): the next page starts ' +
+      'right after the last result shown, at the same cost at any depth',
+  }),
   ...fieldsShape,
+});
+
+export const searchQuerySchema = searchQueryShape.superRefine((query, ctx) => {
+  if (query.cursor && !cursorFits(query.cursor, query)) {
+    ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'cursor must be a nextCursor of a search with the same q and filters' });
+  }
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -45,6 +59,10 @@ export const searchQueryInput = z
   .superRefine((query, ctx) => {
     for (const name of names) {
       if (Array.isArray(query[name])) ctx.addIssue({ code: 'custom', path: [name], message: `${name} must be given only once` });
+    }
+    // A cursor says where its page starts; with a page number too, one of them would be ignored.
+    if (query.cursor !== undefined && query.page !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['page'], message: 'page cannot be given with cursor' });
     }
   })
   .pipe(searchQuerySchema);
@@ -66,24 +84,30 @@ export const selectedSearchResultSchema = selectedRecordSchema
 /** A search result or a looked-up company: the whole record, or with `fields` only those, plus enrichedAt. */
 export const companyAnswerSchema = z.union([searchResultSchema, selectedSearchResultSchema]);
 
-/** Search's pagination: the contract's, plus a mark on a total that was estimated rather than counted. */
+const totalEstimated = z
+  .literal(true)
+  .optional()
+  .meta({
+    description:
+      'Present (true) when the search matched too many companies to count: total (and totalPages) are then PostgreSQL’s ' +
+      'estimate, never below what the pages shown so far prove. It is exact on the last page.',
+  });
+
+/** Search's pagination by page number: the contract's, plus the mark on an estimated total and the cursor of the next page. */
 export const searchPaginationSchema = paginationSchema
-  .extend({
-    totalEstimated: z
-      .literal(true)
-      .optional()
-      .meta({
-        description:
-          'Present (true) when the search matched too many companies to count: total and totalPages are then PostgreSQL’s ' +
-          'estimate, never below what the pages shown so far prove. Walk the pages until one has fewer than limit results.',
-      }),
-  })
+  .extend({ totalEstimated, nextCursor: nextCursorSchema })
   .meta({ id: 'SearchPagination' });
+
+/** A page reached by cursor has no number: its position was never counted. */
+export const searchCursorPaginationSchema = paginationSchema
+  .pick({ limit: true, total: true })
+  .extend({ totalEstimated, nextCursor: nextCursorSchema })
+  .meta({ id: 'SearchCursorPagination', description: 'The pagination of a page asked for by cursor' });
 
 export const searchResponseSchema = z
   .object({
     results: z.array(companyAnswerSchema),
-    pagination: searchPaginationSchema,
+    pagination: z.union([searchPaginationSchema, searchCursorPaginationSchema]),
   })
   .meta({ id: 'CompanySearchResponse' });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -36,18 +36,19 @@ describe('searchPlan', () => {
 });
 
 describe('pageTotal', () => {
-  it('is exact on a short page, which is the last', () => {
-    expect(pageTotal(250_000, 40, 20, 7)).toEqual({ total: 47, estimated: false });
-    expect(pageTotal(250_000, 0, 20, 0)).toEqual({ total: 0, estimated: false });
+  it('is exact on the last page, short or full', () => {
+    expect(pageTotal(250_000, 40, 20, 7, false)).toEqual({ total: 47, estimated: false });
+    expect(pageTotal(250_000, 40, 20, 20, false)).toEqual({ total: 60, estimated: false });
+    expect(pageTotal(250_000, 0, 20, 0, false)).toEqual({ total: 0, estimated: false });
   });
 
-  it('keeps at least one more page after a full one', () => {
-    expect(pageTotal(250_000, 0, 20, 20)).toEqual({ total: 250_000, estimated: true });
-    expect(pageTotal(30, 40, 20, 20)).toEqual({ total: 61, estimated: true });
+  it('keeps at least one more page after one that has more', () => {
+    expect(pageTotal(250_000, 0, 20, 20, true)).toEqual({ total: 250_000, estimated: true });
+    expect(pageTotal(30, 40, 20, 20, true)).toEqual({ total: 61, estimated: true });
   });
 
   it('is at most the offset on an empty page past the end', () => {
-    expect(pageTotal(250_000, 400, 20, 0)).toEqual({ total: 400, estimated: true });
-    expect(pageTotal(100, 400, 20, 0)).toEqual({ total: 100, estimated: true });
+    expect(pageTotal(250_000, 400, 20, 0, false)).toEqual({ total: 400, estimated: true });
+    expect(pageTotal(100, 400, 20, 0, false)).toEqual({ total: 100, estimated: true });
   });
 });

@@ -54,11 +54,18 @@ export function searchPlan(
 
 /**
  * The total of a page taken without counting: the estimate, made consistent with what the page
- * shows. A short page is the last one, so its total is exact; a full page has at least one more
- * company after it; an empty page past the end means there are at most `offset`.
+ * shows. A page with nothing after it (`more`: the statement found a row past it) is the last
+ * one, so its total is exact; any other has at least one company after it; an empty page past
+ * the end means there are at most `offset`.
  */
-export function pageTotal(estimate: number, offset: number, limit: number, found: number): { total: number; estimated: boolean } {
-  if (found > 0 && found < limit) return { total: offset + found, estimated: false };
+export function pageTotal(
+  estimate: number,
+  offset: number,
+  limit: number,
+  found: number,
+  more: boolean,
+): { total: number; estimated: boolean } {
+  if (found > 0 && !more) return { total: offset + found, estimated: false };
   if (found === 0 && offset === 0) return { total: 0, estimated: false };
   if (found === 0) return { total: Math.min(estimate, offset), estimated: true };
   return { total: Math.max(estimate, offset + limit + 1), estimated: true };

@@ -12,6 +12,15 @@
   Each page statement answers the total, then the page's companies ("listedAt": when the team
   last enriched it) in order. Past the last page the one row left is the total with no company
   (LEFT JOIN LATERAL): its "listedAt" and c_* columns are null.
+
+  A page starts after :offset rows (a page number) or, given a cursor (search-cursor.ts), right
+  after the row it names, with :offset 0: in listing order after (:afterAt, :afterDomain), in
+  rank order after (:afterTyped, :afterRank, :afterDomain), compared as the ascending row
+  (NOT typed, -rank, domain); :afterRank is the real ts_rank_cd gave, read back exactly. Null,
+  the condition folds away. The listing order (enriched_at DESC, domain) is no row comparison an index can take; written as
+  enriched_at <= :afterAt AND (...), its first half starts the walk of the (team_id,
+  enriched_at DESC, domain) index at the key (an Index Cond), so a page costs the same at any
+  depth. enriched_at is TIMESTAMP(3): the cursor's milliseconds are the stored value.
 */
 
 /*
@@ -55,7 +64,11 @@ WITH hits AS MATERIALIZED (
 SELECT t.total AS "total!", p.* FROM (SELECT count(*)::int AS total FROM hits) t
 LEFT JOIN LATERAL (
   SELECT h."listedAt", h.rank, c.*
-  FROM (SELECT domain, enriched_at AS "listedAt", rank FROM hits ORDER BY rank DESC, domain LIMIT :limit! OFFSET :offset!) h
+  FROM (
+    SELECT domain, enriched_at AS "listedAt", rank FROM hits
+    WHERE (:afterRank::real IS NULL OR (-rank, domain) > (-:afterRank::real, :afterDomain::text))
+    ORDER BY rank DESC, domain LIMIT :limit! OFFSET :offset!
+  ) h
   JOIN company_records c ON c.c_domain = h.domain
 ) p ON true
 ORDER BY p.rank DESC, p.c_domain;
@@ -80,7 +93,11 @@ WITH hits AS MATERIALIZED (
 SELECT t.total AS "total!", p.* FROM (SELECT count(*)::int AS total FROM hits) t
 LEFT JOIN LATERAL (
   SELECT h."listedAt", h.typed, h.rank, c.*
-  FROM (SELECT domain, enriched_at AS "listedAt", typed, rank FROM hits ORDER BY typed DESC, rank DESC, domain LIMIT :limit! OFFSET :offset!) h
+  FROM (
+    SELECT domain, enriched_at AS "listedAt", typed, rank FROM hits
+    WHERE (:afterRank::real IS NULL OR (NOT typed, -rank, domain) > (NOT :afterTyped::boolean, -:afterRank::real, :afterDomain::text))
+    ORDER BY typed DESC, rank DESC, domain LIMIT :limit! OFFSET :offset!
+  ) h
   JOIN company_records c ON c.c_domain = h.domain
 ) p ON true
 ORDER BY p.typed DESC, p.rank DESC, p.c_domain;
@@ -93,7 +110,12 @@ ORDER BY p.typed DESC, p.rank DESC, p.c_domain;
 SELECT t.total AS "total!", p.* FROM (SELECT count(*)::int AS total FROM team_companies WHERE team_id = :teamId!) t
 LEFT JOIN LATERAL (
   SELECT h."listedAt", c.*
-  FROM (SELECT domain, enriched_at AS "listedAt" FROM team_companies WHERE team_id = :teamId! ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h
+  FROM (
+    SELECT domain, enriched_at AS "listedAt" FROM team_companies
+    WHERE team_id = :teamId!
+      AND (:afterAt::timestamp IS NULL OR (enriched_at <= :afterAt::timestamp AND (enriched_at < :afterAt::timestamp OR domain > :afterDomain::text)))
+    ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!
+  ) h
   JOIN company_records c ON c.c_domain = h.domain
 ) p ON true
 ORDER BY p."listedAt" DESC, p.c_domain;
@@ -114,7 +136,11 @@ WITH hits AS MATERIALIZED (
 SELECT t.total AS "total!", p.* FROM (SELECT count(*)::int AS total FROM hits) t
 LEFT JOIN LATERAL (
   SELECT h."listedAt", c.*
-  FROM (SELECT domain, enriched_at AS "listedAt" FROM hits ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!) h
+  FROM (
+    SELECT domain, enriched_at AS "listedAt" FROM hits
+    WHERE :afterAt::timestamp IS NULL OR enriched_at < :afterAt::timestamp OR (enriched_at = :afterAt::timestamp AND domain > :afterDomain::text)
+    ORDER BY enriched_at DESC, domain LIMIT :limit! OFFSET :offset!
+  ) h
   JOIN company_records c ON c.c_domain = h.domain
 ) p ON true
 ORDER BY p."listedAt" DESC, p.c_domain;
@@ -125,12 +151,16 @@ ORDER BY p."listedAt" DESC, p.c_domain;
   that match the words alone ("wordMatches": a ranked search reads each of them), and of those
   that pass the filters alone ("candidates"). From statistics only (search_match_estimate,
   migration 20261203000000_search_estimates): no row is read.
+
+  The second and third are subqueries, not a join: the planner takes each function for 1,000
+  rows, so a join of three costs 10^9 rows, over jit_above_cost, and a server with JIT (the
+  default wherever PostgreSQL is built with LLVM) compiled it on every search: about 75 ms.
 */
 /* @name EstimateMatches */
-SELECT m.rows AS "rows!", m.cost AS "cost!", w.rows AS "wordMatches!", f.rows AS "candidates!"
-FROM search_match_estimate(:teamId!, :query::text, :industry::text, :businessStage::text, :locationPattern::text, :minConfidence::int) m,
-  search_match_estimate(:teamId!, :query::text, NULL, NULL, NULL, NULL) w,
-  search_match_estimate(:teamId!, NULL, :industry::text, :businessStage::text, :locationPattern::text, :minConfidence::int) f;
+SELECT m.rows AS "rows!", m.cost AS "cost!",
+  (SELECT w.rows FROM search_match_estimate(:teamId!, :query::text, NULL, NULL, NULL, NULL) w) AS "wordMatches!",
+  (SELECT f.rows FROM search_match_estimate(:teamId!, NULL, :industry::text, :businessStage::text, :locationPattern::text, :minConfidence::int) f) AS "candidates!"
+FROM search_match_estimate(:teamId!, :query::text, :industry::text, :businessStage::text, :locationPattern::text, :minConfidence::int) m;
 
 /*
   A broad listing's page (filters, no words), with no total: the team's rows that pass, most
@@ -157,6 +187,7 @@ FROM (
     AND (:businessStage::text IS NULL OR w.business_stage = :businessStage)
     AND (:locationPattern::text IS NULL OR w.location ILIKE :locationPattern)
     AND (:minConfidence::int IS NULL OR w.confidence >= :minConfidence)
+    AND (:afterAt::timestamp IS NULL OR (w.enriched_at <= :afterAt::timestamp AND (w.enriched_at < :afterAt::timestamp OR w.domain > :afterDomain::text)))
   ORDER BY w.enriched_at DESC, w.domain
   LIMIT :limit! OFFSET :offset!
 ) h

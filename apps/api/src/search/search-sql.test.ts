@@ -34,6 +34,19 @@ describe('search SQL', () => {
     expect(statement('WalkMatches')).toMatch(/JOIN LATERAL \([^)]*m\.domain = w\.domain[^)]*\)\s+OFFSET 0\s+\) hit ON true/);
   });
 
+  it('starts a page from a cursor at its key: the listing walks begin there in the index, ranked pages after the rank', () => {
+    const walkFromKey =
+      /\(:afterAt::timestamp IS NULL OR \((\w\.)?enriched_at <= :afterAt::timestamp AND \(\1?enriched_at < :afterAt::timestamp OR \1?domain > :afterDomain::text\)\)\)/;
+    for (const name of ['ListCompanies', 'WalkCompanies', 'WalkMatches', 'SortMatches']) expect(statement(name)).toMatch(walkFromKey);
+    expect(statement('ListFilteredCompanies')).toMatch(/FROM hits\s+WHERE :afterAt::timestamp IS NULL OR enriched_at < :afterAt/);
+    expect(statement('MatchCompanies')).toMatch(
+      /\(-rank, domain\) > \(-:afterRank::real, :afterDomain::text\)\)\s+ORDER BY rank DESC, domain/,
+    );
+    expect(statement('MatchCorrectedCompanies')).toMatch(
+      /\(NOT typed, -rank, domain\) > \(NOT :afterTyped::boolean, -:afterRank::real, :afterDomain::text\)\)\s+ORDER BY typed DESC, rank DESC, domain/,
+    );
+  });
+
   it('takes % and _ in a location filter literally, and leaves absent filters null', () => {
     expect(filterParams({ location: '100%_\\' }).locationPattern).toBe('%100\\%\\_\\\\%');
     expect(filterParams({})).toEqual({ industry: null, businessStage: null, locationPattern: null, minConfidence: null });

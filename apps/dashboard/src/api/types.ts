@@ -11,7 +11,6 @@ import type {
   BulkPreview,
   CompanyChangeList,
   CompanyRecord,
-  CompanySearchResponse,
   CompanySearchResult,
   DashboardConfig,
   DashboardKeyList,
@@ -33,6 +32,7 @@ import type {
   MonitorInterval,
   MonitorList,
   RateLimitWindow,
+  SearchPagination,
   SigninRequest,
   SignupRequest,
   TeamChangeList,
@@ -100,7 +100,8 @@ export type InvalidEntry = BulkInvalidEntry;
 
 /** GET /companies/{domain}, and each search result. */
 export type SearchResult = CompanySearchResult;
-export type SearchResponse = Omit<CompanySearchResponse, 'results'> & { results: SearchResult[] };
+/** The dashboard asks for pages by number (never by cursor), so its answers carry page and totalPages. */
+export type SearchResponse = { results: SearchResult[]; pagination: SearchPagination };
 
 export type KeyList = DashboardKeyList;
 export type ApiKey = KeyList['data'][number];
