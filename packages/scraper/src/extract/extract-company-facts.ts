@@ -60,10 +60,10 @@ export function extractCompanyFacts(page: string | HtmlDocument, pageUrl: string
   const text = safe(() => extractText($), { lines: '', textSample: '', wordCount: 0 });
   facts.textSample = text.textSample;
   facts.wordCount = text.wordCount;
-  facts.name = safe(() => extractName($, ctx, normalisedDomain, pageUrl, text), null);
+  facts.location = safe(() => extractLocation($, ctx, pageUrl, text.lines), null);
+  facts.name = safe(() => extractName($, ctx, normalisedDomain, pageUrl, text, facts.location?.value), null);
   facts.description = safe(() => extractDescription($, ctx, pageUrl, [facts.name?.value, domainLabel(normalisedDomain)]), null);
   facts.socialProfiles = safe(() => extractSocialProfiles($, ctx, normalisedDomain, facts.name?.value ?? null, pageUrl), {});
-  facts.location = safe(() => extractLocation($, ctx, pageUrl, text.lines), null);
   facts.email = safe(() => extractEmail($, ctx, normalisedDomain, pageUrl, facts.textSample), null);
   facts.phone = safe(() => extractPhone($, ctx, pageUrl, facts.textSample), null);
   facts.foundedYear = safe(() => extractFoundedYear(ctx, facts.textSample, pageUrl), null);

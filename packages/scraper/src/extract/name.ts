@@ -7,6 +7,7 @@ import { describedAs } from './description';
 import { metaContent } from './meta';
 import { type OrganizationContext, stringProp } from './organization';
 import { type HtmlDocument, titleText } from './parse-html';
+import { cityAndStateName } from './stated-place';
 import type { PageText } from './text';
 import { cleanText, collapseWhitespace, escapeRegExp, fact, resembles, squash } from './util';
 
@@ -38,9 +39,14 @@ const TITLE_SEPARATORS = /\s+[|\-–—·•:»]\s+|\s*[|·•»_]\s*|\s*[[\]【
 // A colon also ends a headline's topic ("Topic: what it is about"): its parts count only when
 // one of them echoes the domain ("Site: tagline").
 const COLON = /:\s+/;
-// A legal form after a comma ("Wikimedia Foundation, Inc."): the name people use is before it.
-const LEGAL_FORM_AFTER_COMMA =
-  /,\s*(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|gmbh|ag|s\.?a|s\.?a\.?s|b\.?v|plc|pty\.?\s*ltd)\.?$/i;
+// A company's legal form ("Inc.", "Ltd", "GmbH"): what it is in law, not the name people use.
+const LEGAL_FORMS = String.raw`inc|incorporated|llc|l\.l\.c|llp|ltd|limited|corp|corporation|plc|gmbh|ag|s\.?a|s\.?a\.?s|b\.?v|pty\.?\s*ltd`;
+// After a comma ("Wikimedia Foundation, Inc."), "Co" too: the name people use is before it.
+const LEGAL_FORM_AFTER_COMMA = new RegExp(String.raw`,\s*(?:${LEGAL_FORMS}|co)\.?$`, 'i');
+// Closing a name without a comma ("Acme Widgets Ltd"); not "Co", which many names end with ("London Roofing Co").
+const LEGAL_FORM_AT_END = new RegExp(String.raw`[\s,]+(?:${LEGAL_FORMS})\.?$`, 'i');
+// A legal form alone, as a title writes it after the name ("Acme Plumbing Inc.", "Acme Plumbing Co.").
+const LEGAL_FORM = new RegExp(String.raw`^(?:${LEGAL_FORMS}|co)\.?$`, 'i');
 // A part longer than this many words reads as a headline or a slogan, not a name.
 const MAX_NAME_WORDS = 6;
 const MAX_LONE_TITLE_WORDS = 3;
@@ -104,6 +110,24 @@ export function withoutTagline(value: string): string | null {
   return rest.every((part) => tagline(part.replace(/[.!]+$/, ''))) ? cleanName(first.replace(/[.!]+$/, '')) : null;
 }
 
+/** A part holding the label among other words, without the words in front that say which page it is ("Contact Smith Law Firm"). */
+function withoutPageWords(part: string, label: string): string {
+  const words = part.split(' ');
+  for (let n = words.length - 1; n > 0; n--) {
+    const rest = words.slice(n).join(' ');
+    if (PAGE_WORDS.test(words.slice(0, n).join(' ')) && squash(rest).includes(squash(label))) return rest;
+  }
+  return part;
+}
+
+const firstOf = <T, U>(items: readonly T[], pick: (item: T) => U | null): U | undefined => {
+  for (const item of items) {
+    const picked = pick(item);
+    if (picked !== null) return picked;
+  }
+  return undefined;
+};
+
 /** The words a part opens with that spell the domain's label ("MathJax v3 with …" on mathjax.github.io), if any. */
 function leadingEcho(part: string, label: string): string | null {
   const words = part.split(' ');
@@ -115,6 +139,26 @@ function leadingEcho(part: string, label: string): string | null {
 }
 
 const wordCount = (part: string): number => part.split(' ').length;
+
+// What a title puts before a site's name to say which page this is ("Contact Acme Plumbing",
+// "About Us - Acme"): never the name.
+const PAGE_WORDS =
+  /^(?:(?:about|contact|welcome(?:\s+to)?)(?:\s+us)?|home(?:\s*page)?|services|products|gallery|portfolio|testimonials|reviews|locations|directions|careers|jobs|faqs?|links|news|blog|(?:meet\s+)?(?:the|our)\s+team)$/i;
+
+/** The words of a part that spell the domain's label, when the rest only says which page it is or the legal form ("Contact Acme Plumbing Inc."). */
+function labelAmongPageWords(part: string, label: string): string | null {
+  const words = part.split(' ');
+  for (let start = 0; start < words.length; start++) {
+    for (let end = start + 1; end <= words.length; end++) {
+      const run = words.slice(start, end).join(' ');
+      if (squash(run) !== squash(label)) continue;
+      const before = words.slice(0, start).join(' ');
+      const after = words.slice(end).join(' ');
+      if ((!before || PAGE_WORDS.test(before)) && (!after || LEGAL_FORM.test(after))) return run;
+    }
+  }
+  return null;
+}
 
 // Words that join a name's capitalised words ("Bank of America", "Ministère de la Culture").
 const JOINING_WORDS = new Set([
@@ -177,7 +221,7 @@ export function nameFromTitle(title: string, domain: string): TitleName | null {
   const echoing = echoCandidates(parts);
   const echo = (value: string, partial = false): TitleName =>
     partial ? { value, echoesDomain: true, partial } : { value, echoesDomain: true };
-  const exact = echoing.find((part) => squash(part) === squash(label));
+  const exact = echoing.find((part) => squash(part) === squash(label)) ?? firstOf(echoing, (part) => labelAmongPageWords(part, label));
   if (exact) return echo(exact);
   // A part holding the whole label ("Ace Braces O'Regan Orthodontics" on acebraces.ie) before the
   // words a part opens with, and those before a part holding only some of it ("Braces").
@@ -185,7 +229,7 @@ export function nameFromTitle(title: string, domain: string): TitleName | null {
     .filter((part) => wordCount(part) <= MAX_NAME_WORDS && resembles(part, [label]))
     .sort((a, b) => a.length - b.length);
   const whole = similar.find((part) => squash(part).includes(squash(label)));
-  if (whole) return echo(whole, true);
+  if (whole) return echo(withoutPageWords(whole, label), true);
   for (const part of echoing) {
     const lead = leadingEcho(part, label);
     if (lead) return echo(lead);
@@ -209,21 +253,21 @@ export function nameFromTitle(title: string, domain: string): TitleName | null {
 export function nameFromInitials(text: string, domain: string): string | null {
   const label = domainLabel(domain).toLowerCase();
   if (!/^[a-z]{3,6}$/.test(label)) return null;
-  const words = text.split(/[^\p{L}\p{M}'’-]+/u).filter(Boolean);
+  const words = [...text.matchAll(/[\p{L}\p{M}'’-]+/gu)];
   for (let start = 0; start < words.length; start++) {
-    const run: string[] = [];
     let letters = '';
+    let last = start;
     for (let i = start; i < words.length && letters.length < label.length; i++) {
-      const word = words[i]!;
-      if (run.length > 0 && JOINING_WORDS.has(word)) {
-        run.push(word);
-        continue;
-      }
-      if (!/^\p{Lu}\p{Ll}/u.test(word)) break;
-      run.push(word);
+      const word = words[i]![0];
+      // Within one run of a line: spaces, an initial's full stop, an ampersand or a comma between words.
+      if (i > start && !/^[\s.,&]*$/.test(text.slice(words[i - 1]!.index! + words[i - 1]![0].length, words[i]!.index))) break;
+      if (i > start && JOINING_WORDS.has(word)) continue;
+      // A capitalised word, or an initial ("R.S. Pressman & Associates" on rspa.com).
+      if (!/^\p{Lu}(?:\p{Ll}|$)/u.test(word)) break;
       letters += word[0]!.toLowerCase();
+      last = i;
     }
-    if (letters === label) return run.join(' ');
+    if (letters === label) return text.slice(words[start]!.index, words[last]!.index! + words[last]![0].length);
   }
   return null;
 }
@@ -237,7 +281,7 @@ export function nameFromInitials(text: string, domain: string): string | null {
 export function nameFromSpelledDomain(text: string, domain: string): string | null {
   const label = domainLabel(domain).toLowerCase();
   if (!/^[a-z][a-z0-9]{4,}$/.test(label)) return null;
-  const letters = [...label].map(escapeRegExp).join('[ -]?');
+  const letters = spelledPattern(label);
   const suffix = domain.slice(domain.lastIndexOf('.') + 1);
   const spelled = new RegExp(`(?<![\\p{L}\\p{N}@/.])${letters}(?:\\.${escapeRegExp(suffix)})?(?![\\p{L}\\p{N}]|\\.\\p{L})`, 'giu');
   const counts = new Map<string, number>();
@@ -245,6 +289,23 @@ export function nameFromSpelledDomain(text: string, domain: string): string | nu
     if (/\p{Lu}/u.test(match[0])) counts.set(match[0], (counts.get(match[0]) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+// What a page writes between a label's letters: a space or a hyphen ("Blue Dog Ink"), an
+// initial's full stop ("J. M. Smith"), an apostrophe ("Bob's Auto Repair").
+const SPELLING_GAP = "(?:[.'’]?[ -]?)";
+
+/** A pattern for the label as a page may write it; its "and" may be written "&" ("Hartley & Sons"). */
+function spelledPattern(label: string): string {
+  let pattern = '';
+  for (let i = 0; i < label.length; i++) {
+    if (i > 0) pattern += SPELLING_GAP;
+    if (i > 0 && label.startsWith('and', i) && i + 3 < label.length) {
+      pattern += `(?:a${SPELLING_GAP}n${SPELLING_GAP}d|&)`;
+      i += 2;
+    } else pattern += escapeRegExp(label[i]!);
+  }
+  return pattern;
 }
 
 /** The domain's own label as a name ("webmd.com" → "Webmd"): what is left when the page names nothing. */
@@ -302,6 +363,19 @@ function witnessed(candidates: Candidate[]): Candidate | undefined {
   return stated.find((c) => stated.some((other) => other.method !== c.method && sameName(other.value, c.value)));
 }
 
+/**
+ * A title part holding the name with more words ("ZenBrew Pro 3000 Coffee Maker", "AgileZen
+ * Support") whose opening words another slot of the page states as the name (the copyright
+ * line, the logo): the title names a product or a section of the company the other slot names.
+ */
+function openingWitness(partial: Candidate, candidates: Candidate[]): Candidate | undefined {
+  const words = partial.value.split(' ');
+  return candidates.find((c) => {
+    const size = wordCount(c.value.replace(LEGAL_FORM_AT_END, ''));
+    return !DOMAIN_READ.has(c.method) && size < words.length && sameName(words.slice(0, size).join(' '), c.value);
+  });
+}
+
 /** The site's name on one page; `text` is the page's visible text (extractText). */
 export function extractName(
   $: HtmlDocument,
@@ -309,6 +383,7 @@ export function extractName(
   domain: string,
   url: string,
   text: Pick<PageText, 'lines' | 'textSample'> = { lines: '', textSample: '' },
+  location?: string,
 ): Fact<string> | null {
   const pageText = text.textSample;
   const candidates: Candidate[] = [];
@@ -330,14 +405,27 @@ export function extractName(
   const title = cleanText(inHead ? $(inHead).text() : '') ?? cleanText(titleText($));
   const fromTitle = title ? nameFromTitle(title, domain) : null;
   if (fromTitle?.echoesDomain) push(fromTitle.value, fromTitle.partial ? 'title-partial' : 'title');
+  // og:title is the title written for sharing: where <title> is a slogan, it may name the site.
+  const ogTitle = cleanText(metaContent($, 'og:title'));
+  const fromOgTitle = !fromTitle?.echoesDomain && ogTitle ? nameFromTitle(ogTitle, domain) : null;
+  if (fromOgTitle?.echoesDomain) push(fromOgTitle.value, fromOgTitle.partial ? 'title-partial' : 'title');
   // The domain abbreviates a name the page spells out: vouched for by the domain, as an echo is.
   push(nameFromInitials(pageText, domain), 'domain-initials');
   // The domain as the page spells it is vouched for by the domain: before a title's part taken
   // by its place alone ("Used Cars For Sale"). Read only when no name is found yet: it reads the whole text.
   if (!candidates.some((c) => c.value.length <= MAX_NAME)) push(nameFromSpelledDomain(pageText, domain), 'domain-spelled');
   // A lone title is a page's subject as often as the site's name: the site's description must
-  // open with it ("ShellWorks renders …").
-  if (fromTitle && !fromTitle.echoesDomain && (!fromTitle.lone || describedAs($, fromTitle.value))) push(fromTitle.value, 'title-edge');
+  // open with it ("ShellWorks renders …"). An edge part naming the company's own town says what
+  // it does and where ("Dentist Toronto", "Plumber in Toledo, OH"): a name the domain does not
+  // echo seldom holds its town.
+  if (
+    fromTitle &&
+    !fromTitle.echoesDomain &&
+    (!fromTitle.lone || describedAs($, fromTitle.value)) &&
+    !namesPlace(fromTitle.value, location)
+  ) {
+    push(fromTitle.value, 'title-edge');
+  }
   for (const alt of logoAltCandidates($, domain)) push(alt, 'logo-alt');
   // The copyright line's holder: the owner by its own statement, where the title carries only a
   // slogan or an address. Last of what the page states: it names a parent company or a legal
@@ -346,12 +434,20 @@ export function extractName(
   // Nothing on the page names the site: its domain does, weakly (marked inferred downstream).
   push(nameFromDomain(domain), 'domain-label');
 
-  const pick = witnessed(candidates) ?? candidates.find((c) => c.value.length <= MAX_NAME) ?? candidates.find((c) => c.value.length <= 100);
-  if (!pick) return null;
+  const first =
+    witnessed(candidates) ?? candidates.find((c) => c.value.length <= MAX_NAME) ?? candidates.find((c) => c.value.length <= 100);
+  if (!first) return null;
+  const pick = first.method === 'title-partial' ? (openingWitness(first, candidates) ?? first) : first;
   return fact(asPageWritesIt(pick.value, pageText), url, pick.method);
 }
 
-const LEGAL_FORM_AT_END = /[\s,]+(?:inc|incorporated|llc|ltd|limited|corp|corporation|plc|gmbh|pty\.?\s*ltd)\.?$/i;
+/** The part names the town of the page's location, or a city and its state ("Miami, FL"). */
+function namesPlace(part: string, location: string | undefined): boolean {
+  const city = location?.split(',')[0]?.trim();
+  if (city && new RegExp(`(?<![\\p{L}])${escapeRegExp(city)}(?![\\p{L}])`, 'iu').test(part)) return true;
+  return cityAndStateName(part) !== null;
+}
+
 const withoutMarks = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '');
 const foldForm = (text: string): string => withoutMarks(text).toLowerCase();
 

@@ -165,6 +165,82 @@ describe('names on small business sites', () => {
     });
   });
 
+  it('finds the domain spelled with an apostrophe, initials’ full stops or "&" for its "and"', () => {
+    expect(nameFromSpelledDomain("Welcome to Bob's Auto Repair, family owned.", 'bobsautorepair.com')).toBe("Bob's Auto Repair");
+    expect(nameFromSpelledDomain('Hartley & Sons build homes', 'hartleyandsons.co.uk')).toBe('Hartley & Sons');
+    expect(nameFromSpelledDomain('J. M. Smith Corporation provides', 'jmsmith.com')).toBe('J. M. Smith');
+    // "and" spelled out stays a match; a word that merely holds the letters does not.
+    expect(nameFromSpelledDomain('Sand and Stone Ltd', 'sandandstone.com')).toBe('Sand and Stone');
+    expect(nameFromSpelledDomain('Bobsled rentals', 'bobsautorepair.com')).toBeNull();
+  });
+
+  it('takes the words spelling the label out of a title part that adds only the page or the legal form', () => {
+    const name = (title: string, domain = 'acmeplumbing.com') => nameFromTitle(title, domain);
+    expect(name('Contact Acme Plumbing')).toEqual({ value: 'Acme Plumbing', echoesDomain: true });
+    expect(name('About Us - Acme Plumbing Inc.')).toEqual({ value: 'Acme Plumbing', echoesDomain: true });
+    expect(name('Homepage Acme Plumbing | Toledo plumbers')).toEqual({ value: 'Acme Plumbing', echoesDomain: true });
+    // More words than the page's: the page words in front go, the rest stays a partial echo.
+    expect(name('Contact Smith Law Firm', 'smithlaw.com')).toEqual({ value: 'Smith Law Firm', echoesDomain: true, partial: true });
+    // Words that are not a page's or a legal form keep the part whole.
+    expect(name('Acme Plumbing Supplies')).toEqual({ value: 'Acme Plumbing Supplies', echoesDomain: true, partial: true });
+  });
+
+  it('reads initials among a name’s words, as the page writes them', () => {
+    const html =
+      '<html><head><title>Welcome</title></head><body><p>R.S. Pressman &amp; Associates, Inc. is an engineering firm.</p></body></html>';
+    expect(extractCompanyFacts(html, 'https://rspa.com/', 'rspa.com').name).toMatchObject({
+      value: 'R.S. Pressman & Associates',
+      method: 'domain-initials',
+    });
+  });
+
+  it('never takes for the name a title’s edge part that names the company’s own town', () => {
+    const page = (title: string) =>
+      `<html><head><title>${title}</title></head><body><header><img class="logo" alt="Smile Dental Care"></header><footer>120 King St W, Toronto, ON M5V 2T6</footer></body></html>`;
+    expect(
+      extractCompanyFacts(page('Dentist Toronto - Family Dentistry'), 'https://bestdentist.com/', 'bestdentist.com').name,
+    ).toMatchObject({
+      value: 'Smile Dental Care',
+      method: 'logo-alt',
+    });
+    expect(
+      extractCompanyFacts(page('Dentist Miami, FL | Cosmetic and Family Dentistry Today'), 'https://bestdentist.com/', 'bestdentist.com')
+        .name?.value,
+    ).toBe('Smile Dental Care');
+    // An edge part naming no place is still the name by its place.
+    expect(extractCompanyFacts(page('Cosmetic Dentistry | Bright Smiles'), 'https://bestdentist.com/', 'bestdentist.com').name?.value).toBe(
+      'Bright Smiles',
+    );
+  });
+
+  it('takes the name another slot states over a title part that opens with it and names a product or a section', () => {
+    const page = (title: string, body: string) => `<html><head><title>${title}</title></head><body>${body}</body></html>`;
+    expect(
+      extractCompanyFacts(
+        page('ZenBrew Pro 3000 Coffee Maker', '<p>Copyright 2012 ZenBrew Inc.</p>'),
+        'https://zenbrew.com/',
+        'zenbrew.com',
+      ).name,
+    ).toMatchObject({ value: 'ZenBrew', method: 'copyright' });
+    expect(
+      extractCompanyFacts(page('AcmeZen Support', '<header><img alt="AcmeZen"></header>'), 'https://help.acmezen.com/', 'help.acmezen.com')
+        .name,
+    ).toMatchObject({ value: 'AcmeZen', method: 'logo-alt' });
+    // Nothing else names it: the title part stays.
+    expect(extractCompanyFacts(page('AcmeZen Support', ''), 'https://help.acmezen.com/', 'help.acmezen.com').name?.value).toBe(
+      'AcmeZen Support',
+    );
+  });
+
+  it('reads og:title for the site’s name where the title is a slogan', () => {
+    const html =
+      '<html><head><title>We fix what others cannot</title><meta property="og:title" content="Home | Acme Plumbing"></head><body></body></html>';
+    expect(extractCompanyFacts(html, 'https://acmeplumbing.com/', 'acmeplumbing.com').name).toMatchObject({
+      value: 'Acme Plumbing',
+      method: 'title',
+    });
+  });
+
   it('cuts a tagline after a full stop, a colon or a dash from a site name that does not echo the domain', () => {
     expect(withoutTagline("Upward Construction. Let's build a better future.")).toBe('Upward Construction');
     expect(siteNameOf('Northwind Traders: we ship what you need', 'nwt.com')).toBe('Northwind Traders');
