@@ -291,6 +291,47 @@ export function nameFromSpelledDomain(text: string, domain: string): string | nu
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
+/**
+ * The domain's label as the page writes it out in full, where the label shortens its words
+ * ("First California" on firstcal.net, "Source Technologies" on source-tech.net): a run of two
+ * to six capitalised words, each giving the label its first two letters or more, one of them
+ * shortened. The run written most often; labels of five letters or more.
+ */
+export function nameFromSpelledOutDomain(text: string, domain: string): string | null {
+  const label = domainLabel(domain).toLowerCase().replace(/-/g, '');
+  if (!/^[a-z]{5,}$/.test(label)) return null;
+  const words = [...text.matchAll(/(?<![@/.\p{L}\p{N}])[\p{L}'’]+/gu)];
+  const endOf = (i: number): number => words[i]!.index! + words[i]![0].length;
+  // The last word of a run from word `i` writing out the label from letter `at`, or -1.
+  const runEnd = (i: number, at: number, words_: number, shortened: boolean): number => {
+    const word = words[i]?.[0];
+    if (!word || words_ >= MAX_NAME_WORDS || !/^\p{Lu}/u.test(word)) return -1;
+    const letters = word.toLowerCase().replace(/['’]/g, '');
+    for (let size = Math.min(letters.length, label.length - at); size >= 2; size--) {
+      if (!label.startsWith(letters.slice(0, size), at)) continue;
+      const cut = shortened || size < letters.length;
+      if (at + size === label.length) {
+        if (cut && words_ > 0) return i;
+        continue;
+      }
+      const next = words[i + 1];
+      if (!next || !/^ +(?:& +)?$/.test(text.slice(endOf(i), next.index))) continue;
+      const end = runEnd(i + 1, at + size, words_ + 1, cut);
+      if (end >= 0) return end;
+    }
+    return -1;
+  };
+  const counts = new Map<string, number>();
+  for (let start = 0; start < words.length; start++) {
+    if (!words[start]![0].toLowerCase().startsWith(label.slice(0, 2))) continue;
+    const end = runEnd(start, 0, 0, false);
+    if (end < 0) continue;
+    const run = text.slice(words[start]!.index, endOf(end));
+    counts.set(run, (counts.get(run) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
 // What a page writes between a label's letters: a space or a hyphen ("Blue Dog Ink"), an
 // initial's full stop ("J. M. Smith"), an apostrophe ("Bob's Auto Repair").
 const SPELLING_GAP = "(?:[.'’]?[ -]?)";
@@ -413,7 +454,9 @@ export function extractName(
   push(nameFromInitials(pageText, domain), 'domain-initials');
   // The domain as the page spells it is vouched for by the domain: before a title's part taken
   // by its place alone ("Used Cars For Sale"). Read only when no name is found yet: it reads the whole text.
-  if (!candidates.some((c) => c.value.length <= MAX_NAME)) push(nameFromSpelledDomain(pageText, domain), 'domain-spelled');
+  if (!candidates.some((c) => c.value.length <= MAX_NAME)) {
+    push(nameFromSpelledDomain(pageText, domain) ?? nameFromSpelledOutDomain(pageText, domain), 'domain-spelled');
+  }
   // A lone title is a page's subject as often as the site's name: the site's description must
   // open with it ("ShellWorks renders …"). An edge part naming the company's own town says what
   // it does and where ("Dentist Toronto", "Plumber in Toledo, OH"): a name the domain does not

@@ -1,7 +1,15 @@
 import { parseAddressText } from './address-text';
 import { copyrightHolder } from './copyright';
 import { extractCompanyFacts } from './extract-company-facts';
-import { asPageWritesIt, cleanName, nameFromSpelledDomain, nameFromTitle, siteNameOf, withoutTagline } from './name';
+import {
+  asPageWritesIt,
+  cleanName,
+  nameFromSpelledDomain,
+  nameFromSpelledOutDomain,
+  nameFromTitle,
+  siteNameOf,
+  withoutTagline,
+} from './name';
 import { phonesInText } from './phone-text';
 import { cityAndStateName } from './stated-place';
 
@@ -172,6 +180,17 @@ describe('names on small business sites', () => {
     // "and" spelled out stays a match; a word that merely holds the letters does not.
     expect(nameFromSpelledDomain('Sand and Stone Ltd', 'sandandstone.com')).toBe('Sand and Stone');
     expect(nameFromSpelledDomain('Bobsled rentals', 'bobsautorepair.com')).toBeNull();
+  });
+
+  it('finds the domain written out in full where its label shortens the words', () => {
+    const text = 'Welcome to First California Bank. First California lends. Call First Call Plumbing.';
+    expect(nameFromSpelledOutDomain(text, 'firstcal.net')).toBe('First California');
+    expect(nameFromSpelledOutDomain('Source Technologies Inc. builds things', 'source-tech.net')).toBe('Source Technologies');
+    // The words whole are the spelled domain's; lower case words, an address or one word alone are not a name.
+    expect(nameFromSpelledOutDomain('The Tropical Web Works team', 'tropicalwebworks.com')).toBeNull();
+    expect(nameFromSpelledOutDomain('first california lends', 'firstcal.net')).toBeNull();
+    expect(nameFromSpelledOutDomain('mail us at www.firstcal.net', 'firstcal.net')).toBeNull();
+    expect(nameFromSpelledOutDomain('Firstcallers unite', 'firstcal.net')).toBeNull();
   });
 
   it('takes the words spelling the label out of a title part that adds only the page or the legal form', () => {
