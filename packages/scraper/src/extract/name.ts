@@ -147,6 +147,7 @@ const PAGE_WORDS =
 
 /** The words of a part that spell the domain's label, when the rest only says which page it is or the legal form ("Contact Acme Plumbing Inc."). */
 function labelAmongPageWords(part: string, label: string): string | null {
+  if (!squash(part).includes(squash(label))) return null;
   const words = part.split(' ');
   for (let start = 0; start < words.length; start++) {
     for (let end = start + 1; end <= words.length; end++) {
@@ -486,8 +487,9 @@ export function extractName(
 
 /** The part names the town of the page's location, or a city and its state ("Miami, FL"). */
 function namesPlace(part: string, location: string | undefined): boolean {
+  // A location's first part is its town, but for a region's code alone ("MA").
   const city = location?.split(',')[0]?.trim();
-  if (city && new RegExp(`(?<![\\p{L}])${escapeRegExp(city)}(?![\\p{L}])`, 'iu').test(part)) return true;
+  if (city && city.length > 2 && new RegExp(`(?<![\\p{L}])${escapeRegExp(city)}(?![\\p{L}])`, 'iu').test(part)) return true;
   return cityAndStateName(part) !== null;
 }
 
