@@ -31,7 +31,24 @@ const JUNK_NAMES = new Set([
   'blog',
   'main',
   'start',
+  // "Home" and "welcome" in the languages small business sites are most often written in.
+  'startseite',
+  'willkommen',
+  'accueil',
+  'bienvenue',
+  'inicio',
+  'bienvenido',
+  'bienvenidos',
+  'benvenuti',
+  'hem',
+  'välkommen',
+  'hjem',
+  'forside',
+  'welkom',
 ]);
+// "Welcome to …" before a name, in English and the other languages above.
+const WELCOME_TO =
+  /^(?:welcome\s+to\s+(?:the\s+)?|willkommen\s+(?:bei|auf)\s+(?:der\s+|dem\s+)?|bienvenue\s+(?:chez|à|sur)\s+|bienvenidos?\s+a\s+|benvenuti\s+(?:da|su|in)\s+|välkommen\s+till\s+|welkom\s+(?:bij|op)\s+)/i;
 const GENERIC_SUFFIX = /(?:\s*[|\-–—·•:»]\s*|\s+)(?:home\s*page|homepage|home|official\s+(?:web\s*)?site|official\s+page)\s*$/i;
 // Between a title's parts: spaced dashes and bars, bullets, an underscore (common in Chinese
 // titles: "headline_section_site"), and brackets around a part ("Headline [Site]").
@@ -61,7 +78,7 @@ export function cleanName(raw: unknown, stripGeneric = true): string | null {
   let text = cleanText(raw);
   if (!text) return null;
   if (stripGeneric) {
-    text = text.replace(/^welcome\s+to\s+(?:the\s+)?/i, '');
+    text = text.replace(WELCOME_TO, '');
     for (let i = 0; i < 2 && GENERIC_SUFFIX.test(text); i++) text = text.replace(GENERIC_SUFFIX, '');
   }
   text = collapseWhitespace(text.replace(/^[\s|\-–—·•:»]+|[\s|\-–—·•:»]+$/g, '').replace(LEGAL_FORM_AFTER_COMMA, ''));
@@ -143,7 +160,7 @@ const wordCount = (part: string): number => part.split(' ').length;
 // What a title puts before a site's name to say which page this is ("Contact Acme Plumbing",
 // "About Us - Acme"): never the name.
 const PAGE_WORDS =
-  /^(?:(?:about|contact|welcome(?:\s+to)?)(?:\s+us)?|home(?:\s*page)?|services|products|gallery|portfolio|testimonials|reviews|locations|directions|careers|jobs|faqs?|links|news|blog|(?:meet\s+)?(?:the|our)\s+team)$/i;
+  /^(?:(?:about|contact|welcome(?:\s+to)?)(?:\s+us)?|home(?:\s*page)?|services|products|gallery|portfolio|testimonials|reviews|locations|directions|careers|jobs|faqs?|links|news|blog|(?:meet\s+)?(?:the|our)\s+team|kontakt|contacto|über\s+uns|om\s+oss|om\s+os|à\s+propos|chi\s+siamo|quiénes\s+somos)$/i;
 
 /** The words of a part that spell the domain's label, when the rest only says which page it is or the legal form ("Contact Acme Plumbing Inc."). */
 function labelAmongPageWords(part: string, label: string): string | null {

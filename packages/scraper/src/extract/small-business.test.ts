@@ -204,6 +204,14 @@ describe('names on small business sites', () => {
     expect(name('Acme Plumbing Supplies')).toEqual({ value: 'Acme Plumbing Supplies', echoesDomain: true, partial: true });
   });
 
+  it('knows "home", "welcome" and a page’s words in the languages small business sites use', () => {
+    expect(cleanName('Startseite')).toBeNull();
+    expect(cleanName('Willkommen bei Müller Bau')).toBe('Müller Bau');
+    expect(cleanName('Bienvenue chez Boulangerie Paul')).toBe('Boulangerie Paul');
+    expect(nameFromTitle('Hem | Norrland Bygg', 'norrlandbygg.se')).toEqual({ value: 'Norrland Bygg', echoesDomain: true });
+    expect(nameFromTitle('Kontakt Schmidt Bau GmbH', 'schmidtbau.de')).toEqual({ value: 'Schmidt Bau', echoesDomain: true });
+  });
+
   it('reads initials among a name’s words, as the page writes them', () => {
     const html =
       '<html><head><title>Welcome</title></head><body><p>R.S. Pressman &amp; Associates, Inc. is an engineering firm.</p></body></html>';
