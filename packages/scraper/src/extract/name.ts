@@ -483,7 +483,8 @@ export function extractName(
     fromTitle &&
     !fromTitle.echoesDomain &&
     (!fromTitle.lone || describedAs($, fromTitle.value)) &&
-    !namesPlace(fromTitle.value, location)
+    !namesPlace(fromTitle.value, location) &&
+    !OFFER.test(fromTitle.value)
   ) {
     push(fromTitle.value, 'title-edge');
   }
@@ -501,6 +502,11 @@ export function extractName(
   const pick = first.method === 'title-partial' ? (openingWitness(first, candidates) ?? first) : first;
   return fact(asPageWritesIt(pick.value, pageText), url, pick.method);
 }
+
+// What a shop's or an agent's title offers ("Used Cars For Sale", "Cheap Flights", "Free
+// Quotes"): what the page sells, for search engines, not who sells it.
+const OFFER =
+  /\b(?:for\s+(?:sale|rent|lease|hire)|to\s+(?:let|rent)|buy|cheap|discount(?:s|ed)?|deals?|free|best|near\s+me|quotes?|prices?|pricing)\b/i;
 
 /** The part names the town of the page's location, or a city and its state ("Miami, FL"). */
 function namesPlace(part: string, location: string | undefined): boolean {

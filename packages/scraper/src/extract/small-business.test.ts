@@ -221,7 +221,7 @@ describe('names on small business sites', () => {
     });
   });
 
-  it('never takes for the name a title’s edge part that names the company’s own town', () => {
+  it('never takes for the name a title’s edge part that names the company’s own town or what the page offers', () => {
     const page = (title: string) =>
       `<html><head><title>${title}</title></head><body><header><img class="logo" alt="Smile Dental Care"></header><footer>120 King St W, Toronto, ON M5V 2T6</footer></body></html>`;
     expect(
@@ -233,6 +233,11 @@ describe('names on small business sites', () => {
     expect(
       extractCompanyFacts(page('Dentist Miami, FL | Cosmetic and Family Dentistry Today'), 'https://bestdentist.com/', 'bestdentist.com')
         .name?.value,
+    ).toBe('Smile Dental Care');
+    // Nor one that says what the page offers.
+    expect(
+      extractCompanyFacts(page('Used Cars For Sale | Auto classifieds in your area'), 'https://bestdentist.com/', 'bestdentist.com').name
+        ?.value,
     ).toBe('Smile Dental Care');
     // An edge part naming no place is still the name by its place.
     expect(extractCompanyFacts(page('Cosmetic Dentistry | Bright Smiles'), 'https://bestdentist.com/', 'bestdentist.com').name?.value).toBe(
