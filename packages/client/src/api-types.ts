@@ -377,6 +377,7 @@ export interface FieldSource {
     | 'title-partial'
     | 'domain-initials'
     | 'domain-spelled'
+    | 'logo-file'
     | 'copyright'
     | 'title-edge'
     | 'first-paragraph'

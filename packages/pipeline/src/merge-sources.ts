@@ -91,7 +91,8 @@ function chooseScalar<F extends ScalarField>(draft: CompanyDraft, field: F, cand
 }
 
 // A website name below this quality was guessed (a title's part by its place or in part, the
-// domain as spelled or as a label): the AI's reading of the site may settle it.
+// domain as spelled or as a label, a copyright line's holder, a logo known by its file name):
+// the AI's reading of the site may settle it.
 const GUESSED_NAME_QUALITY = 0.7;
 
 /** Whether the site's own text (the homepage's sample, the crawled pages' text) writes `name`. */

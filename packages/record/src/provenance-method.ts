@@ -43,6 +43,9 @@ export const METHOD_QUALITY = {
   'domain-initials': 0.7,
   // The domain's label as the page's text spells it ("Blue Dog Ink" on bluedogink.com).
   'domain-spelled': 0.65,
+  // The alternative text of an image taken for the logo by its file name or id alone
+  // ("/images/logo.png"): no markup says it is the site's own.
+  'logo-file': 0.65,
   // The holder a copyright line names ("© 2014 Acme Widgets Ltd."): the owner by its own
   // statement, though as often its legal entity or parent company as the name people use.
   copyright: 0.65,

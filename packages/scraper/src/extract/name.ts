@@ -385,7 +385,7 @@ function hasAncestor(el: Element, test: (ancestor: Element) => boolean): boolean
   return false;
 }
 
-function logoAltCandidates($: HtmlDocument, domain: string): string[] {
+function logoAltCandidates($: HtmlDocument, domain: string): Candidate[] {
   const withAlt = $.elements('img').filter((img) => img.attribs.alt !== undefined);
   // In turn, like the selectors: header img[alt], [class*="logo" i] img[alt], img[class*="logo" i][alt], img[alt*="logo" i].
   const places: ((img: Element) => boolean)[] = [
@@ -394,17 +394,29 @@ function logoAltCandidates($: HtmlDocument, domain: string): string[] {
     (img) => mentionsLogo(img.attribs.class),
     (img) => mentionsLogo(img.attribs.alt),
   ];
-  const out: string[] = [];
+  const out: Candidate[] = [];
+  const take = (img: Element, method: WebsiteMethod) => {
+    const alt = (img.attribs.alt ?? '').replace(/\s*[-|]?\s*\blogo(?:type)?\b\s*$/i, '').replace(/^logo\s+(?:of\s+)?/i, '');
+    const name = cleanName(alt);
+    if (name) out.push({ value: siteNameOf(name, domain), method });
+  };
   for (const isPlace of places) {
-    for (const img of withAlt.filter(isPlace).slice(0, 5)) {
-      const alt = (img.attribs.alt ?? '').replace(/\s*[-|]?\s*\blogo(?:type)?\b\s*$/i, '').replace(/^logo\s+(?:of\s+)?/i, '');
-      const name = cleanName(alt);
-      if (name) out.push(siteNameOf(name, domain));
-    }
-    if (out.length > 0) break;
+    for (const img of withAlt.filter(isPlace).slice(0, 5)) take(img, 'logo-alt');
+    if (out.length > 0) return out;
   }
+  // Where no class says it, the logo's id or file name ("id=site-logo", "/images/logo.png"): the
+  // first such image only, outside the footer, where partners' and badges' logos stand.
+  const byFile = withAlt.find(
+    (img) =>
+      (mentionsLogo(img.attribs.id) || mentionsLogo(fileName(img.attribs.src)) || hasAncestor(img, (el) => mentionsLogo(el.attribs.id))) &&
+      !hasAncestor(img, (el) => el.name === 'footer' || mentionsFooter(el.attribs.class) || mentionsFooter(el.attribs.id)),
+  );
+  if (byFile) take(byFile, 'logo-file');
   return out;
 }
+
+const fileName = (src: string | undefined): string | undefined => src?.split(/[?#]/)[0]?.split('/').at(-1);
+const mentionsFooter = (value: string | undefined): boolean => value?.toLowerCase().includes('footer') ?? false;
 
 // Candidates read from the domain rather than stated by a slot of the page: they vouch for a name
 // by the domain, which the order already weighs, and are no second witness ("Cable News
@@ -488,7 +500,7 @@ export function extractName(
   ) {
     push(fromTitle.value, 'title-edge');
   }
-  for (const alt of logoAltCandidates($, domain)) push(alt, 'logo-alt');
+  for (const logo of logoAltCandidates($, domain)) push(logo.value, logo.method);
   // The copyright line's holder: the owner by its own statement, where the title carries only a
   // slogan or an address. Last of what the page states: it names a parent company or a legal
   // entity ("CBS Interactive Inc." on cnet.com) as often as the name people use.

@@ -264,6 +264,26 @@ describe('names on small business sites', () => {
     );
   });
 
+  it('finds the logo by its file name or id where no class says it, the first outside the footer, weighed below markup', () => {
+    const page = (body: string) => `<html><head><title>We fix what others cannot</title></head><body>${body}</body></html>`;
+    const partner = '<footer><img src="/img/bbb-logo.png" alt="Better Business Bureau"></footer>';
+    expect(
+      extractCompanyFacts(
+        page(`${partner}<div><img src="/images/logo.png?v=2" alt="Northwind Plumbing"></div>`),
+        'https://nwp.com/',
+        'nwp.com',
+      ).name,
+    ).toMatchObject({ value: 'Northwind Plumbing', method: 'logo-file' });
+    expect(
+      extractCompanyFacts(page('<div id="site-logo"><img src="/a.png" alt="Northwind"></div>'), 'https://nwp.com/', 'nwp.com').name,
+    ).toMatchObject({
+      value: 'Northwind',
+      method: 'logo-file',
+    });
+    // Only a partner's logo in the footer: no name from it.
+    expect(extractCompanyFacts(page(partner), 'https://nwp.com/', 'nwp.com').name?.method).not.toBe('logo-file');
+  });
+
   it('reads og:title for the site’s name where the title is a slogan', () => {
     const html =
       '<html><head><title>We fix what others cannot</title><meta property="og:title" content="Home | Acme Plumbing"></head><body></body></html>';
