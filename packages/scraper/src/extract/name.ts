@@ -162,7 +162,7 @@ const wordCount = (part: string): number => part.split(' ').length;
 const PAGE_WORDS =
   /^(?:(?:about|contact|welcome(?:\s+to)?)(?:\s+us)?|home(?:\s*page)?|services|products|gallery|portfolio|testimonials|reviews|locations|directions|careers|jobs|faqs?|links|news|blog|(?:meet\s+)?(?:the|our)\s+team|kontakt|contacto|über\s+uns|om\s+oss|om\s+os|à\s+propos|chi\s+siamo|quiénes\s+somos)$/i;
 
-/** The words of a part that spell the domain's label, when the rest only says which page it is or the legal form ("Contact Acme Plumbing Inc."). */
+/** The words of a part that spell the domain's label, with its legal form, when the rest only says which page it is ("Contact Acme Plumbing Inc."). */
 function labelAmongPageWords(part: string, label: string): string | null {
   if (!squash(part).includes(squash(label))) return null;
   const words = part.split(' ');
@@ -172,7 +172,8 @@ function labelAmongPageWords(part: string, label: string): string | null {
       if (squash(run) !== squash(label)) continue;
       const before = words.slice(0, start).join(' ');
       const after = words.slice(end).join(' ');
-      if ((!before || PAGE_WORDS.test(before)) && (!after || LEGAL_FORM.test(after))) return run;
+      // The legal form stays as the title writes it (asPageWritesIt drops one the text leaves out).
+      if ((!before || PAGE_WORDS.test(before)) && (!after || LEGAL_FORM.test(after))) return words.slice(start).join(' ');
     }
   }
   return null;

@@ -193,10 +193,10 @@ describe('names on small business sites', () => {
     expect(nameFromSpelledOutDomain('Firstcallers unite', 'firstcal.net')).toBeNull();
   });
 
-  it('takes the words spelling the label out of a title part that adds only the page or the legal form', () => {
+  it('takes the words spelling the label, and its legal form, out of a title part that adds the page’s words', () => {
     const name = (title: string, domain = 'acmeplumbing.com') => nameFromTitle(title, domain);
     expect(name('Contact Acme Plumbing')).toEqual({ value: 'Acme Plumbing', echoesDomain: true });
-    expect(name('About Us - Acme Plumbing Inc.')).toEqual({ value: 'Acme Plumbing', echoesDomain: true });
+    expect(name('About Us - Acme Plumbing Inc.')).toEqual({ value: 'Acme Plumbing Inc.', echoesDomain: true });
     expect(name('Homepage Acme Plumbing | Toledo plumbers')).toEqual({ value: 'Acme Plumbing', echoesDomain: true });
     // More words than the page's: the page words in front go, the rest stays a partial echo.
     expect(name('Contact Smith Law Firm', 'smithlaw.com')).toEqual({ value: 'Smith Law Firm', echoesDomain: true, partial: true });
@@ -209,7 +209,7 @@ describe('names on small business sites', () => {
     expect(cleanName('Willkommen bei Müller Bau')).toBe('Müller Bau');
     expect(cleanName('Bienvenue chez Boulangerie Paul')).toBe('Boulangerie Paul');
     expect(nameFromTitle('Hem | Norrland Bygg', 'norrlandbygg.se')).toEqual({ value: 'Norrland Bygg', echoesDomain: true });
-    expect(nameFromTitle('Kontakt Schmidt Bau GmbH', 'schmidtbau.de')).toEqual({ value: 'Schmidt Bau', echoesDomain: true });
+    expect(nameFromTitle('Kontakt Schmidt Bau GmbH', 'schmidtbau.de')).toEqual({ value: 'Schmidt Bau GmbH', echoesDomain: true });
   });
 
   it('reads initials among a name’s words, as the page writes them', () => {
