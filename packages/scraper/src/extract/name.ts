@@ -6,7 +6,7 @@ import { copyrightHolder } from './copyright';
 import { describedAs } from './description';
 import { metaContent } from './meta';
 import { type OrganizationContext, stringProp } from './organization';
-import { type HtmlDocument, titleText } from './parse-html';
+import { type HtmlDocument, isFooter, titleText } from './parse-html';
 import { cityAndStateName } from './stated-place';
 import type { PageText } from './text';
 import { cleanText, collapseWhitespace, escapeRegExp, fact, resembles, squash } from './util';
@@ -137,14 +137,6 @@ function withoutPageWords(part: string, label: string): string {
   return part;
 }
 
-const firstOf = <T, U>(items: readonly T[], pick: (item: T) => U | null): U | undefined => {
-  for (const item of items) {
-    const picked = pick(item);
-    if (picked !== null) return picked;
-  }
-  return undefined;
-};
-
 /** The words a part opens with that spell the domain's label ("MathJax v3 with …" on mathjax.github.io), if any. */
 function leadingEcho(part: string, label: string): string | null {
   const words = part.split(' ');
@@ -162,18 +154,14 @@ const wordCount = (part: string): number => part.split(' ').length;
 const PAGE_WORDS =
   /^(?:(?:about|contact|welcome(?:\s+to)?)(?:\s+us)?|home(?:\s*page)?|services|products|gallery|portfolio|testimonials|reviews|locations|directions|careers|jobs|faqs?|links|news|blog|(?:meet\s+)?(?:the|our)\s+team|kontakt|contacto|über\s+uns|om\s+oss|om\s+os|à\s+propos|chi\s+siamo|quiénes\s+somos)$/i;
 
-/** The words of a part that spell the domain's label, with its legal form, when the rest only says which page it is ("Contact Acme Plumbing Inc."). */
+/** The part without the page's words in front, when what is left is the domain's label and at most its legal form ("Contact Acme Plumbing Inc."). */
 function labelAmongPageWords(part: string, label: string): string | null {
-  if (!squash(part).includes(squash(label))) return null;
-  const words = part.split(' ');
-  for (let start = 0; start < words.length; start++) {
-    for (let end = start + 1; end <= words.length; end++) {
-      const run = words.slice(start, end).join(' ');
-      if (squash(run) !== squash(label)) continue;
-      const before = words.slice(0, start).join(' ');
-      const after = words.slice(end).join(' ');
-      // The legal form stays as the title writes it (asPageWritesIt drops one the text leaves out).
-      if ((!before || PAGE_WORDS.test(before)) && (!after || LEGAL_FORM.test(after))) return words.slice(start).join(' ');
+  const rest = withoutPageWords(part, label);
+  const words = rest.split(' ');
+  for (let end = 1; end <= words.length; end++) {
+    // The legal form stays as the title writes it (asPageWritesIt drops one the text leaves out).
+    if (squash(words.slice(0, end).join(' ')) === squash(label) && (end === words.length || LEGAL_FORM.test(words.slice(end).join(' ')))) {
+      return rest;
     }
   }
   return null;
@@ -240,7 +228,9 @@ export function nameFromTitle(title: string, domain: string): TitleName | null {
   const echoing = echoCandidates(parts);
   const echo = (value: string, partial = false): TitleName =>
     partial ? { value, echoesDomain: true, partial } : { value, echoesDomain: true };
-  const exact = echoing.find((part) => squash(part) === squash(label)) ?? firstOf(echoing, (part) => labelAmongPageWords(part, label));
+  const exact =
+    echoing.find((part) => squash(part) === squash(label)) ??
+    echoing.map((part) => labelAmongPageWords(part, label)).find((part) => part !== null);
   if (exact) return echo(exact);
   // A part holding the whole label ("Ace Braces O'Regan Orthodontics" on acebraces.ie) before the
   // words a part opens with, and those before a part holding only some of it ("Braces").
@@ -264,6 +254,9 @@ export function nameFromTitle(title: string, domain: string): TitleName | null {
   return lone ? { value: edge, echoesDomain: false, lone } : { value: edge, echoesDomain: false };
 }
 
+/** Where a regular expression's match ends in the text it was found in. */
+const endOf = (match: RegExpMatchArray): number => match.index! + match[0].length;
+
 /**
  * A run of capitalised words in the page's text whose initials spell the domain's label
  * ("Internet Engineering Task Force" on ietf.org): the organisation the domain abbreviates.
@@ -279,14 +272,14 @@ export function nameFromInitials(text: string, domain: string): string | null {
     for (let i = start; i < words.length && letters.length < label.length; i++) {
       const word = words[i]![0];
       // Within one run of a line: spaces, an initial's full stop, an ampersand or a comma between words.
-      if (i > start && !/^[\s.,&]*$/.test(text.slice(words[i - 1]!.index! + words[i - 1]![0].length, words[i]!.index))) break;
+      if (i > start && !/^[\s.,&]*$/.test(text.slice(endOf(words[i - 1]!), words[i]!.index))) break;
       if (i > start && JOINING_WORDS.has(word)) continue;
       // A capitalised word, or an initial ("R.S. Pressman & Associates" on rspa.com).
       if (!/^\p{Lu}(?:\p{Ll}|$)/u.test(word)) break;
       letters += word[0]!.toLowerCase();
       last = i;
     }
-    if (letters === label) return text.slice(words[start]!.index, words[last]!.index! + words[last]![0].length);
+    if (letters === label) return text.slice(words[start]!.index, endOf(words[last]!));
   }
   return null;
 }
@@ -320,22 +313,21 @@ export function nameFromSpelledOutDomain(text: string, domain: string): string |
   const label = domainLabel(domain).toLowerCase().replace(/-/g, '');
   if (!/^[a-z]{5,}$/.test(label)) return null;
   const words = [...text.matchAll(/(?<![@/.\p{L}\p{N}])[\p{L}'’]+/gu)];
-  const endOf = (i: number): number => words[i]!.index! + words[i]![0].length;
-  // The last word of a run from word `i` writing out the label from letter `at`, or -1.
-  const runEnd = (i: number, at: number, words_: number, shortened: boolean): number => {
+  // The last word of a run from word `i` writing out the label from letter `at`, or -1; `count` words came before it.
+  const runEnd = (i: number, at: number, count: number, shortened: boolean): number => {
     const word = words[i]?.[0];
-    if (!word || words_ >= MAX_NAME_WORDS || !/^\p{Lu}/u.test(word)) return -1;
+    if (!word || count >= MAX_NAME_WORDS || !/^\p{Lu}/u.test(word)) return -1;
     const letters = word.toLowerCase().replace(/['’]/g, '');
     for (let size = Math.min(letters.length, label.length - at); size >= 2; size--) {
       if (!label.startsWith(letters.slice(0, size), at)) continue;
       const cut = shortened || size < letters.length;
       if (at + size === label.length) {
-        if (cut && words_ > 0) return i;
+        if (cut && count > 0) return i;
         continue;
       }
       const next = words[i + 1];
-      if (!next || !/^ +(?:& +)?$/.test(text.slice(endOf(i), next.index))) continue;
-      const end = runEnd(i + 1, at + size, words_ + 1, cut);
+      if (!next || !/^ +(?:& +)?$/.test(text.slice(endOf(words[i]!), next.index))) continue;
+      const end = runEnd(i + 1, at + size, count + 1, cut);
       if (end >= 0) return end;
     }
     return -1;
@@ -345,7 +337,7 @@ export function nameFromSpelledOutDomain(text: string, domain: string): string |
     if (!words[start]![0].toLowerCase().startsWith(label.slice(0, 2))) continue;
     const end = runEnd(start, 0, 0, false);
     if (end < 0) continue;
-    const run = text.slice(words[start]!.index, endOf(end));
+    const run = text.slice(words[start]!.index, endOf(words[end]!));
     counts.set(run, (counts.get(run) ?? 0) + 1);
   }
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
@@ -410,14 +402,13 @@ function logoAltCandidates($: HtmlDocument, domain: string): Candidate[] {
   const byFile = withAlt.find(
     (img) =>
       (mentionsLogo(img.attribs.id) || mentionsLogo(fileName(img.attribs.src)) || hasAncestor(img, (el) => mentionsLogo(el.attribs.id))) &&
-      !hasAncestor(img, (el) => el.name === 'footer' || mentionsFooter(el.attribs.class) || mentionsFooter(el.attribs.id)),
+      !hasAncestor(img, isFooter),
   );
   if (byFile) take(byFile, 'logo-file');
   return out;
 }
 
 const fileName = (src: string | undefined): string | undefined => src?.split(/[?#]/)[0]?.split('/').at(-1);
-const mentionsFooter = (value: string | undefined): boolean => value?.toLowerCase().includes('footer') ?? false;
 
 // Candidates read from the domain rather than stated by a slot of the page: they vouch for a name
 // by the domain, which the order already weighs, and are no second witness ("Cable News

@@ -63,6 +63,13 @@ export function titleText($: HtmlDocument): string {
 /** Whether `el` has the class `name` (the selector `.name`). */
 export const hasClass = (el: Element, name: string): boolean => (el.attribs.class ?? '').split(/\s+/).includes(name);
 
+/** Whether `el` is a page's footer (the selectors `footer`, `[role="contentinfo"]`, `[class*="footer" i]`, `[id*="footer" i]`). */
+export const isFooter = (el: Element): boolean =>
+  el.name === 'footer' ||
+  el.attribs.role === 'contentinfo' ||
+  (el.attribs.class?.toLowerCase().includes('footer') ?? false) ||
+  (el.attribs.id?.toLowerCase().includes('footer') ?? false);
+
 /** The `rel="canonical"` link's href, when the page has one (the selector `link[rel="canonical"]`). */
 export const canonicalHref = ($: HtmlDocument): string | undefined =>
   $.elements('link').find((el) => el.attribs.rel === 'canonical' && el.attribs.href !== undefined)?.attribs.href;
