@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from './repo-files';
@@ -145,10 +145,17 @@ export function spawnService(env: NodeJS.ProcessEnv, log?: NodeJS.WritableStream
 
 const isRunning = (app: ChildApp) => app.child.exitCode === null && app.child.signalCode === null;
 
+// Once an app has exited, its pid number can go to a new process: Linux keeps it only while a
+// process group of that id has members (what the app left behind). A pid that names a live
+// process again is someone else's, and so is its group: each PostgreSQL backend leads one of
+// its own, and pids wrap within a test run (pid_max 32768 on these machines).
+const pidTakenByAnother = (app: ChildApp) => !isRunning(app) && existsSync(`/proc/${app.pid}`);
+
 /**
  * SIGTERM to each app (they finish the jobs in hand and close Chromium), then, after they exit
  * or `graceMs` passes, SIGKILL to each app's process group: whatever the app started and left
- * behind (a browser), or the app itself when it did not stop in time.
+ * behind (a browser), or the app itself when it did not stop in time; never the group of a
+ * process that took an exited app's pid.
  */
 export async function stopApps(apps: ChildApp[], graceMs = 10_000): Promise<void> {
   const running = apps.filter(isRunning);
@@ -157,6 +164,7 @@ export async function stopApps(apps: ChildApp[], graceMs = 10_000): Promise<void
   await Promise.race([Promise.all(running.map((app) => app.exited)), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
   clearTimeout(timer);
   for (const app of apps) {
+    if (pidTakenByAnother(app)) continue;
     try {
       process.kill(-app.pid, 'SIGKILL');
     } catch {
