@@ -279,13 +279,15 @@ async function startEmbeddedPostgres(options: ChoosePostgresOptions): Promise<Po
   try {
     const password = await passwordIn(dataDir);
     const pid = await runServer(options, bin, path.join(dataDir, 'cluster'), password, runAs, log);
+    // Once: after the server has gone, its pid may be another process's, not to be signalled.
+    let stopping: Promise<void> | undefined;
     return {
       url: embeddedUrl(password, options.port, 'enrichment'),
       source: 'embedded',
       dataDir,
-      stop: async () => {
-        await stopServer(pid);
-        await owner.release();
+      stop: () => {
+        stopping ??= stopServer(pid).then(() => owner.release());
+        return stopping;
       },
     };
   } catch (error) {
