@@ -4,7 +4,7 @@ import { parseAddressText } from './address-text';
 import type { Fact } from './company-facts';
 import { isObject, type JsonObject, resolve, toArray, typesOf } from './json-ld';
 import { type OrganizationContext, stringProp } from './organization';
-import { type HtmlDocument, hasClass, isFooter, titleText } from './parse-html';
+import { attrHas, type HtmlDocument, hasClass, isFooter, titleText } from './parse-html';
 import { cityAndStateName } from './stated-place';
 import { blockText } from './text';
 import { cleanText, fact } from './util';
@@ -104,8 +104,6 @@ function fromBlocks(blocks: readonly Element[]): string | null {
 }
 
 const MICROFORMAT_CLASSES = ['h-card', 'vcard', 'h-adr', 'adr'];
-/** Like the selector `[name*="part" i]`. */
-const attrHas = (el: Element, name: string, part: string): boolean => el.attribs[name]?.toLowerCase().includes(part) ?? false;
 // [class*="contact" i], [id*="contact" i], [class*="address" i], [id*="address" i], [class*="location" i]
 const isContactBlock = (el: Element): boolean =>
   ['contact', 'address'].some((part) => attrHas(el, 'class', part) || attrHas(el, 'id', part)) || attrHas(el, 'class', 'location');

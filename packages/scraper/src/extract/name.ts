@@ -372,6 +372,8 @@ export function nameFromDomain(domain: string): string | null {
 }
 
 const mentionsLogo = (value: string | undefined): boolean => value?.toLowerCase().includes('logo') ?? false;
+/** An image source's file name, without its folders, query or fragment ("/images/logo.png?v=2" → "logo.png"). */
+const fileName = (src: string | undefined): string | undefined => src?.split(/[?#]/)[0]?.split('/').at(-1);
 
 function hasAncestor(el: Element, test: (ancestor: Element) => boolean): boolean {
   for (let node = el.parent; node && isTag(node); node = node.parent) if (test(node)) return true;
@@ -407,8 +409,6 @@ function logoAltCandidates($: HtmlDocument, domain: string): Candidate[] {
   if (byFile) take(byFile, 'logo-file');
   return out;
 }
-
-const fileName = (src: string | undefined): string | undefined => src?.split(/[?#]/)[0]?.split('/').at(-1);
 
 // Candidates read from the domain rather than stated by a slot of the page: they vouch for a name
 // by the domain, which the order already weighs, and are no second witness ("Cable News

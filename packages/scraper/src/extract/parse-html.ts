@@ -63,12 +63,12 @@ export function titleText($: HtmlDocument): string {
 /** Whether `el` has the class `name` (the selector `.name`). */
 export const hasClass = (el: Element, name: string): boolean => (el.attribs.class ?? '').split(/\s+/).includes(name);
 
+/** Whether `el`'s attribute `name` holds `part` in any case (the selector `[name*="part" i]`). */
+export const attrHas = (el: Element, name: string, part: string): boolean => el.attribs[name]?.toLowerCase().includes(part) ?? false;
+
 /** Whether `el` is a page's footer (the selectors `footer`, `[role="contentinfo"]`, `[class*="footer" i]`, `[id*="footer" i]`). */
 export const isFooter = (el: Element): boolean =>
-  el.name === 'footer' ||
-  el.attribs.role === 'contentinfo' ||
-  (el.attribs.class?.toLowerCase().includes('footer') ?? false) ||
-  (el.attribs.id?.toLowerCase().includes('footer') ?? false);
+  el.name === 'footer' || el.attribs.role === 'contentinfo' || attrHas(el, 'class', 'footer') || attrHas(el, 'id', 'footer');
 
 /** The `rel="canonical"` link's href, when the page has one (the selector `link[rel="canonical"]`). */
 export const canonicalHref = ($: HtmlDocument): string | undefined =>
